@@ -1,0 +1,18 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'dimension-groups',
+  scope: 'brand',
+  description: 'A group of size dimensions (such as alpha sizes) with its default size curve.',
+  fields: {
+    id: { type: 'uuid' },
+    name: { type: 'string' },
+    defaultCurveId: { type: 'uuid' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    name: { field: 'name', match: 'exact' },
+    defaultCurveId: { field: 'defaultCurveId', match: 'exact' },
+  },
+});

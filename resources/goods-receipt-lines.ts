@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'goods-receipt-lines',
+  scope: 'brand',
+  description: 'A SKU and quantity counted in at a goods receipt. Deleted lines stay listed with `deletedAt` set.',
+  fields: {
+    id: { type: 'uuid' },
+    goodsReceiptId: { type: 'uuid' },
+    orderItemId: { type: 'uuid' },
+    skuId: { type: 'uuid' },
+    qtyReceived: { type: 'decimal' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+    deletedAt: { type: 'timestamp' },
+  },
+  filters: {
+    goodsReceiptId: { field: 'goodsReceiptId', match: 'exact' },
+    orderItemId: { field: 'orderItemId', match: 'exact' },
+    skuId: { field: 'skuId', match: 'exact' },
+  },
+});

@@ -1,0 +1,32 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+/** Parent products: the spec's "product". Options and SKUs are families of their own. */
+export default defineResource({
+  path: 'products',
+  scope: 'brand',
+  title: 'Parent Products',
+  description: 'A product of the catalog (a style), before colourways and sizes.',
+  joins: {
+    category: { table: 'categories', on: { category_id: 'id' } },
+  },
+  fields: {
+    id: { type: 'uuid' },
+    code: { type: 'string', description: 'Product code.' },
+    name: { type: 'string' },
+    status: { type: 'string', description: 'Product workflow status.' },
+    category: { type: 'string', from: 'category.name', description: 'Label of the category.' },
+    categoryId: { type: 'uuid', references: 'categories', hidden: true },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    code: { field: 'code', match: 'exact' },
+    status: { field: 'status', match: 'exact' },
+    category: { field: 'categoryId', match: 'exact', description: 'UUID of a category from the categories collection.' },
+    search: { fields: ['name', 'code'], match: 'contains-ci' },
+  },
+  includes: {
+    versions: { resource: 'product-versions', on: { id: 'productId' } },
+    relations: { resource: 'product-relations', on: { id: 'productId' } },
+  },
+});

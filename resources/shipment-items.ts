@@ -1,0 +1,29 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'shipment-items',
+  scope: 'brand',
+  description: 'A line of a shipment: a SKU and quantity from an order item.',
+  fields: {
+    id: { type: 'uuid' },
+    shipmentId: { type: 'uuid' },
+    orderItemId: { type: 'uuid' },
+    sku: { type: 'string' },
+    quantity: { type: 'integer' },
+    receivedQuantity: { type: 'integer' },
+    purchaseOrderNumber: { type: 'string' },
+    externalShipmentItemId: { type: 'uuid' },
+    lineNumber: { type: 'integer' },
+    lineageOutcome: { type: 'string' },
+    reconciledAt: { type: 'timestamp' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    shipmentId: { field: 'shipmentId', match: 'exact' },
+    orderItemId: { field: 'orderItemId', match: 'exact' },
+    sku: { field: 'sku', match: 'exact' },
+    purchaseOrderNumber: { field: 'purchaseOrderNumber', match: 'exact' },
+    lineageOutcome: { field: 'lineageOutcome', match: 'exact' },
+  },
+});

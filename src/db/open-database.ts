@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import knexModule, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import knexConfig from '../../knexfile.ts';
+
+/** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
+export interface Database {
+  readonly db: Knex;
+  readonly kind: 'postgres' | 'embedded';
+  close(): Promise<void>;
+}
+
+/** Real Postgres at a URL, with a bounded pool. */
+export function openPostgres({ url, poolMax = 10 }: { url: string; poolMax?: number }): Database {
+  const db = knexModule.knex({
+    ...knexConfig,
+    connection: { connectionString: url, application_name: 'brand-catalog-read-api' },
+    pool: { min: 0, max: poolMax },
+  });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The embedded Postgres (PGlite, in-process), kept in `dir`, or in memory
+ * when `dir` is null. It loads pg_trgm so the same migrations run as on
+ * Postgres. One connection, serialised queries: for a demo and tests.
+ */
+export async function openEmbedded({ dir }: { dir: string | null }): Promise<Database> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm } });
+  const db = knexModule.knex({
+    client: ClientPgLite as unknown as typeof Knex.Client,
+    dialect: 'postgres',
+    connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+    migrations: knexConfig.migrations,
+  });
+  return { db, kind: 'embedded', close: () => db.destroy() };
+}

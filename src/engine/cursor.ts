@@ -1,0 +1,83 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { ApiError } from './errors.ts';
+import { UUID_PATTERN } from './field-types.ts';
+
+/**
+ * Signed, opaque keyset cursors (CONTRACT.md §3).
+ *
+ * A cursor carries the last row's `(created_at, id)` at full microsecond
+ * precision, and is bound to the brand, the collection and a hash of the
+ * filters. It is `base64url(json) + "." + base64url(hmac)`: only the holder of
+ * the secret can make one, so every instance sharing the secret accepts it and
+ * a restart does not invalidate it.
+ */
+
+/** Where the next page starts: after this row. */
+export interface CursorPosition {
+  /** `created_at` in UTC with microseconds, `2026-03-01T09:30:00.123456Z`. */
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+/** What a cursor is valid for. */
+export interface CursorScope {
+  readonly brandId: string;
+  readonly collection: string;
+  readonly filterHash: string;
+}
+
+export interface CursorCodec {
+  encode(scope: CursorScope, position: CursorPosition): string;
+  /** The position, or 400 `invalid_cursor` / `cursor_mismatch`. */
+  decode(token: string, scope: CursorScope): CursorPosition;
+}
+
+const VERSION = 1;
+const MICROSECOND_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = new RegExp(UUID_PATTERN);
+
+/** A short stable hash of validated filter values: the same filters give the same hash in any order. */
+export function hashFilters(filters: Readonly<Record<string, unknown>>): string {
+  const canonical = JSON.stringify(Object.keys(filters).sort().map((name) => [name, filters[name]]));
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+}
+
+export function createCursorCodec(secret: string): CursorCodec {
+  if (secret.length < 32) throw new Error('the cursor secret must have at least 32 characters');
+  const sign = (payload: string): Buffer => createHmac('sha256', secret).update(payload).digest().subarray(0, 18);
+  const invalid = (): never => {
+    throw new ApiError({ errorCode: 'invalid_cursor' });
+  };
+
+  return {
+    encode(scope, position) {
+      const payload = Buffer.from(
+        JSON.stringify({ v: VERSION, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id }),
+      ).toString('base64url');
+      return `${payload}.${sign(payload).toString('base64url')}`;
+    },
+
+    decode(token, scope) {
+      const [payload, signature, ...rest] = token.split('.');
+      if (!payload || !signature || rest.length > 0) return invalid();
+      const expected = sign(payload);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid();
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return invalid();
+      }
+      // Signed by us, so well formed unless the secret leaked or the format changed: check anyway.
+      if (body.v !== VERSION || typeof body.t !== 'string' || !MICROSECOND_TIMESTAMP.test(body.t)
+        || typeof body.i !== 'string' || !UUID.test(body.i)) {
+        return invalid();
+      }
+      if (body.b !== scope.brandId || body.c !== scope.collection || body.f !== scope.filterHash) {
+        throw new ApiError({ errorCode: 'cursor_mismatch' });
+      }
+      return { createdAt: body.t, id: body.i };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { FIELD_TYPES, STRING_PARAMETER, type JsonSchema } from './field-types.ts';
+import type { FilterTarget, Join } from './resource.ts';
+import { quoteIdentifier } from './naming.ts';
+import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import type { MatchKind } from './types.ts';
+
+/** Everything one match kind means: the check of its declaration, its parameter, its SQL, its index and its docs. */
+export interface MatchImpl {
+  /** A problem with the targets, or null when the kind can serve them. */
+  check(targets: readonly FilterTarget[]): string | null;
+  /** JSON Schema of the query parameter (AJV and OpenAPI both use it). */
+  parameterSchema(targets: readonly FilterTarget[]): JsonSchema;
+  /** The predicate on the list's table (aliased `t`) for one validated value. */
+  where(args: { targets: readonly FilterTarget[]; joins: Readonly<Record<string, Join>>; value: unknown; brandId: string }): SqlFragment;
+  /** The index each target needs: a btree that leads with the brand, or a trigram GIN. */
+  readonly index: 'btree' | 'trigram';
+  /** One sentence for the docs. */
+  describe(targets: readonly FilterTarget[]): string;
+}
+
+/** `%` and `_` (and the escape itself) taken literally inside LIKE. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The predicate `<column> <operator> ?` for one target. A column of a join is
+ * matched with a semi-join on the joined table, limited to the same brand, so
+ * the list keeps its own index order and never gains duplicate rows.
+ */
+function targetPredicate({ target, joins, operator, value, brandId }: {
+  target: FilterTarget;
+  joins: Readonly<Record<string, Join>>;
+  operator: string;
+  value: unknown;
+  brandId: string;
+}): SqlFragment {
+  if (target.join === null) return { sql: `${column('t', target.column)} ${operator} ?`, bindings: [value] };
+  const join = joins[target.join]!;
+  const scope = scopeCondition({ alias: 'f', scope: join.scope, brandId });
+  return {
+    sql:
+      `${column('t', join.localColumn)} in (select ${column('f', join.foreignColumn)} from ${quoteIdentifier(join.table)} f` +
+      ` where ${column('f', target.column)} ${operator} ? and ${scope.sql})`,
+    bindings: [value, ...scope.bindings],
+  };
+}
+
+const names = (targets: readonly FilterTarget[]): string => targets.map((t) => `\`${t.label}\``).join(' or ');
+
+export const MATCH_KINDS: Readonly<Record<MatchKind, MatchImpl>> = Object.freeze({
+  exact: {
+    check: (targets) =>
+      targets.length !== 1
+        ? "an 'exact' filter matches one field"
+        : FIELD_TYPES[targets[0]!.type].parameterSchema === null
+          ? `a ${targets[0]!.type} field cannot be matched exactly`
+          : null,
+    parameterSchema: ([target]) =>
+      target!.type === 'enum' ? { type: 'string', enum: [...target!.values!] } : FIELD_TYPES[target!.type].parameterSchema!,
+    where: ({ targets, joins, value, brandId }) =>
+      targetPredicate({ target: targets[0]!, joins, operator: '=', value, brandId }),
+    index: 'btree',
+    describe: ([target]) =>
+      target!.type === 'enum'
+        ? `Exact match on ${names([target!])}: one of the listed values.`
+        : target!.type === 'string'
+          ? `Exact, case-sensitive match on ${names([target!])}.`
+          : `Exact match on ${names([target!])}.`,
+  },
+  'contains-ci': {
+    check: (targets) =>
+      targets.every((t) => t.type === 'string' || t.type === 'enum')
+        ? null
+        : "a 'contains-ci' filter searches string fields only",
+    parameterSchema: () => STRING_PARAMETER,
+    where: ({ targets, joins, value, brandId }) => {
+      const pattern = `%${escapeLike(value as string)}%`;
+      const each = targets.map((target) => targetPredicate({ target, joins, operator: 'ilike', value: pattern, brandId }));
+      const any = joinFragments(each, ' or ');
+      return each.length > 1 ? { sql: `(${any.sql})`, bindings: any.bindings } : any;
+    },
+    index: 'trigram',
+    describe: (targets) =>
+      `Case-insensitive substring of ${names(targets)}; \`%\` and \`_\` are ordinary characters.`,
+  },
+});

@@ -1,0 +1,106 @@
+import type { ValidateFunction } from 'ajv';
+import { didYouMean } from './did-you-mean.ts';
+import { ApiError, invalidParameters, type ParameterIssue } from './errors.ts';
+import type { JsonSchema } from './field-types.ts';
+import type { Include, Resource } from './resource.ts';
+import { DEFAULT_LIMIT } from './schema.ts';
+import { parameterIssues } from './validate.ts';
+
+/** A query string as Koa parses it: a repeated key becomes an array. */
+export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A list request after validation. */
+export interface ListRequest {
+  readonly limit: number;
+  readonly cursor: string | null;
+  /** Validated filter values by parameter name, in the order given. */
+  readonly filters: Readonly<Record<string, unknown>>;
+  readonly includes: readonly Include[];
+}
+
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * Checks a query against a compiled schema, strictly: an undeclared or
+ * repeated parameter is an issue, integers must be written as plain decimals
+ * (no `1e1`, ` 5` or `0x10`), booleans as `true` or `false`.
+ * `include` is read apart, since every route knows it (CONTRACT.md §3).
+ */
+export function parseQuery({ query, schema, validate, resource }: {
+  query: RawQuery;
+  schema: JsonSchema;
+  validate: ValidateFunction;
+  resource: Resource;
+}): { values: Record<string, unknown>; includes: readonly Include[] } {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const issues: ParameterIssue[] = [];
+  const values: Record<string, unknown> = {};
+  let includeText: string | undefined;
+
+  for (const [name, raw] of Object.entries(query)) {
+    if (raw === undefined) continue;
+    if (Array.isArray(raw)) {
+      issues.push({ parameter: name, message: 'must be given at most once' });
+      continue;
+    }
+    if (name === 'include') {
+      includeText = raw;
+      continue;
+    }
+    const property = properties[name];
+    if (!property) {
+      issues.push({ parameter: name, message: `is not a parameter of this route${didYouMean(name, Object.keys(properties))}` });
+      continue;
+    }
+    const converted = convert(raw, property.type);
+    if (converted === undefined) {
+      issues.push({ parameter: name, message: property.type === 'integer' ? 'must be an integer' : 'must be true or false' });
+      continue;
+    }
+    values[name] = converted;
+  }
+
+  if (!validate(values)) issues.push(...parameterIssues(validate.errors).filter((i) => !issues.some((j) => j.parameter === i.parameter)));
+  if (includeText !== undefined && includeText.length === 0) issues.push({ parameter: 'include', message: 'must not be empty' });
+  if (issues.length > 0) throw invalidParameters(issues);
+  return { values, includes: parseIncludes(includeText, resource) };
+}
+
+function convert(raw: string, type: unknown): unknown {
+  if (type === 'integer') return INTEGER_TEXT.test(raw) ? Number(raw) : undefined;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : undefined;
+  return raw;
+}
+
+/** `include=a,b` into the family's includes; any unknown name is 400 `unsupported_include`. */
+function parseIncludes(text: string | undefined, resource: Resource): readonly Include[] {
+  if (text === undefined) return [];
+  const known = new Map(resource.includes.map((include) => [include.name, include]));
+  const chosen = new Map<string, Include>();
+  const unknown: ParameterIssue[] = [];
+  for (const name of text.split(',')) {
+    const include = known.get(name.trim());
+    if (include) chosen.set(include.name, include);
+    else {
+      unknown.push({
+        parameter: 'include',
+        message: known.size === 0
+          ? 'this resource has no includes'
+          : `'${name}' is not an include of ${resource.path}${didYouMean(name, known.keys())}; known: ${[...known.keys()].join(', ')}`,
+      });
+    }
+  }
+  if (unknown.length > 0) throw new ApiError({ errorCode: 'unsupported_include', details: unknown });
+  return [...chosen.values()];
+}
+
+/** Splits a parsed list query into the engine's parameters and the filters. */
+export function toListRequest({ values, includes }: { values: Record<string, unknown>; includes: readonly Include[] }): ListRequest {
+  const { cursor, limit, ...filters } = values;
+  return {
+    limit: (limit as number | undefined) ?? DEFAULT_LIMIT,
+    cursor: (cursor as string | undefined) ?? null,
+    filters,
+    includes,
+  };
+}

@@ -1,0 +1,123 @@
+import type { CursorPosition } from './cursor.ts';
+import { FIELD_TYPES } from './field-types.ts';
+import { MATCH_KINDS } from './match.ts';
+import { quoteIdentifier } from './naming.ts';
+import type { Field, Filter, Resource } from './resource.ts';
+import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+
+/**
+ * The SQL of one family, compiled once at boot. Identifiers come only from the
+ * definition; every request value is a bound `?`.
+ *
+ * Every list is ordered by `(created_at, id)` and paged by keyset on that pair
+ * at the database's microsecond precision: the hidden column `__cursorAt`
+ * carries the exact `created_at` of each row for the next cursor.
+ */
+export interface ResourceQueries {
+  /** One page, plus one row more to tell whether a next page exists. */
+  page(args: { brandId: string; filters: Readonly<Record<string, unknown>>; after: CursorPosition | null; limit: number }): SqlFragment;
+  /** The exact count of rows matching the filters. */
+  count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): SqlFragment;
+  /** One record by id (for the tenant family: the brand itself). */
+  one(args: { brandId: string; id: string }): SqlFragment;
+  /** Records whose field equals one of the values, in list order (for includes). */
+  matching(args: { brandId: string; field: string; values: readonly unknown[] }): SqlFragment;
+}
+
+/** Name of the hidden column that carries a row's exact `created_at`; removed before responding. */
+export const CURSOR_COLUMN = '__cursorAt';
+
+const ALIAS = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+function quoteAlias(name: string): string {
+  if (!ALIAS.test(name)) throw new Error(`not a safe SQL alias: ${name}`);
+  return `"${name}"`;
+}
+
+const joinAlias = (name: string): string => `j_${name}`;
+
+/** Where a field's value is read: this table (`t`) or its join. */
+function fieldColumn(field: Field): string {
+  return column(field.join ? joinAlias(field.join) : 't', field.sourceColumn);
+}
+
+export function compileQueries(resource: Resource): ResourceQueries {
+  const table = quoteIdentifier(resource.table);
+  const selectList = resource.recordFields
+    .map((field) => `${FIELD_TYPES[field.type].read(fieldColumn(field))} as ${quoteAlias(field.name)}`)
+    .join(', ');
+  const cursorSelect = `to_char(t."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${quoteAlias(CURSOR_COLUMN)}`;
+  const usedJoins = [...new Set(resource.recordFields.flatMap((field) => (field.join ? [field.join] : [])))].map(
+    (name) => resource.joins[name]!,
+  );
+  const filtersByName = new Map<string, Filter>(resource.filters.map((filter) => [filter.name, filter]));
+  const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
+
+  /** `from <table> t left join ...`: joins are limited to rows the brand may see. */
+  const from = (brandId: string): SqlFragment => {
+    const joins = usedJoins.map((join) => {
+      const alias = joinAlias(join.name);
+      const scope = scopeCondition({ alias, scope: join.scope, brandId });
+      return {
+        sql: ` left join ${quoteIdentifier(join.table)} ${alias} on ${column(alias, join.foreignColumn)} = ${column('t', join.localColumn)} and ${scope.sql}`,
+        bindings: scope.bindings,
+      };
+    });
+    const all = joinFragments(joins, '');
+    return { sql: `from ${table} t${all.sql}`, bindings: all.bindings };
+  };
+
+  const where = (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment =>
+    joinFragments(
+      [
+        scopeCondition({ alias: 't', scope: resource.scope, brandId }),
+        ...Object.entries(filters).map(([name, value]) => {
+          const filter = filtersByName.get(name);
+          if (!filter) throw new Error(`${resource.path}: no filter '${name}'`);
+          return MATCH_KINDS[filter.match].where({ targets: filter.targets, joins: resource.joins, value, brandId });
+        }),
+      ],
+      ' and ',
+    );
+
+  const ORDER = ' order by t."created_at", t."id"';
+
+  return {
+    page({ brandId, filters, after, limit }) {
+      const source = from(brandId);
+      const conditions = where(brandId, filters);
+      const keyset = after
+        ? { sql: ' and (t."created_at", t."id") > (?::timestamptz, ?::uuid)', bindings: [after.createdAt, after.id] }
+        : { sql: '', bindings: [] };
+      return {
+        sql: `select ${selectList}, ${cursorSelect} ${source.sql} where ${conditions.sql}${keyset.sql}${ORDER} limit ?`,
+        bindings: [...source.bindings, ...conditions.bindings, ...keyset.bindings, limit + 1],
+      };
+    },
+
+    count({ brandId, filters }) {
+      const conditions = where(brandId, filters);
+      return { sql: `select count(*)::int as "total" from ${table} t where ${conditions.sql}`, bindings: conditions.bindings };
+    },
+
+    one({ brandId, id }) {
+      const source = from(brandId);
+      const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
+      const byId = resource.scope === 'tenant' ? '' : ` and t."id" = ?`;
+      return {
+        sql: `select ${selectList} ${source.sql} where ${scope.sql}${byId}`,
+        bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])],
+      };
+    },
+
+    matching({ brandId, field, values }) {
+      const target = fieldsByName.get(field);
+      if (!target) throw new Error(`${resource.path}: no field '${field}'`);
+      const source = from(brandId);
+      const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
+      return {
+        sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${fieldColumn(target)} in (${values.map(() => '?').join(', ')})${ORDER}`,
+        bindings: [...source.bindings, ...scope.bindings, ...values],
+      };
+    },
+  };
+}

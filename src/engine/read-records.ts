@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { hashFilters, type CursorCodec } from './cursor.ts';
+import type { CompiledResource } from './compiled-resource.ts';
+import { CURSOR_COLUMN } from './plan-query.ts';
+import type { Include } from './resource.ts';
+import type { ListRequest } from './parse-request.ts';
+import type { SqlFragment } from './sql-fragment.ts';
+
+/**
+ * Reading records: the operations behind the routes, with no knowledge of HTTP.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface ListPage {
+  readonly items: Row[];
+  readonly nextCursor: string | null;
+  readonly totalItems: number;
+}
+
+interface ReadContext {
+  readonly db: Knex;
+  readonly families: ReadonlyMap<string, CompiledResource>;
+  readonly brandId: string;
+}
+
+async function rows(db: Knex, query: SqlFragment): Promise<Row[]> {
+  const result = (await db.raw(query.sql, query.bindings as Knex.RawBinding[])) as { rows: Row[] };
+  return result.rows;
+}
+
+/** One page of a list, its exact total, the next cursor and any includes. */
+export async function listRecords({ db, families, brandId, family, request, cursors }: ReadContext & {
+  family: CompiledResource;
+  request: ListRequest;
+  cursors: CursorCodec;
+}): Promise<ListPage> {
+  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
+  const after = request.cursor === null ? null : cursors.decode(request.cursor, scope);
+  const { queries } = family;
+  const [page, counted] = await Promise.all([
+    rows(db, queries.page({ brandId, filters: request.filters, after, limit: request.limit })),
+    rows(db, queries.count({ brandId, filters: request.filters })),
+  ]);
+  const hasNext = page.length > request.limit;
+  if (hasNext) page.length = request.limit;
+  const last = page[page.length - 1];
+  const nextCursor = hasNext && last
+    ? cursors.encode(scope, { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string })
+    : null;
+  for (const row of page) delete row[CURSOR_COLUMN];
+  await loadIncludes({ db, families, brandId, records: page, includes: request.includes });
+  return { items: page, nextCursor, totalItems: counted[0]!.total as number };
+}
+
+/** One record by id, or null when the brand has no such record. */
+export async function getRecord({ db, families, brandId, family, id, includes }: ReadContext & {
+  family: CompiledResource;
+  id: string;
+  includes: readonly Include[];
+}): Promise<Row | null> {
+  const found = await rows(db, family.queries.one({ brandId, id }));
+  if (found.length === 0) return null;
+  await loadIncludes({ db, families, brandId, records: found, includes });
+  return found[0]!;
+}
+
+/**
+ * Embeds each requested include in every record: one query per include for
+ * the whole page, never one per record. To-one gives an object or null,
+ * to-many an array in list order.
+ */
+async function loadIncludes({ db, families, brandId, records, includes }: ReadContext & {
+  records: Row[];
+  includes: readonly Include[];
+}): Promise<void> {
+  await Promise.all(
+    includes.map(async (include) => {
+      const related = families.get(include.resource)!;
+      const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
+      const found = keys.length === 0
+        ? []
+        : await rows(db, related.queries.matching({ brandId, field: include.remoteField, values: keys }));
+      if (include.cardinality === 'one') {
+        const byKey = new Map(found.map((row) => [row[include.remoteField], row]));
+        for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? null;
+      } else {
+        const byKey = new Map<unknown, Row[]>();
+        for (const row of found) {
+          const key = row[include.remoteField];
+          const list = byKey.get(key);
+          if (list) list.push(row);
+          else byKey.set(key, [row]);
+        }
+        for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? [];
+      }
+    }),
+  );
+}

@@ -1,0 +1,94 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { CompiledResource } from './compiled-resource.ts';
+import type { CursorCodec } from './cursor.ts';
+import { ApiError, invalidParameters } from './errors.ts';
+import { UUID_PATTERN } from './field-types.ts';
+import { parseQuery, toListRequest, type ListRequest, type RawQuery } from './parse-request.ts';
+import { getRecord, listRecords } from './read-records.ts';
+
+/** The brand a request is for, resolved and authorized by the server before a handler runs. */
+export interface BrandState {
+  readonly id: string;
+  readonly slug: string;
+}
+
+/** A route as a plain value: the server mounts it behind auth and rate limiting. */
+export interface Route {
+  readonly method: 'GET';
+  /** Router path, relative to the API base (`/brands/:brand/carton-sizes/:id`). */
+  readonly path: string;
+  /** Family path, for logs. */
+  readonly family: string;
+  readonly handler: (ctx: Context) => Promise<void>;
+}
+
+const UUID = new RegExp(UUID_PATTERN);
+
+/**
+ * Turns every compiled family into its routes. Handlers are thin: parse the
+ * request, run the operation, set the body. Errors are thrown, never written.
+ */
+export function buildRoutes({ families, db, cursors }: {
+  families: ReadonlyMap<string, CompiledResource>;
+  db: Knex;
+  cursors: CursorCodec;
+}): Route[] {
+  const routes: Route[] = [];
+  for (const family of families.values()) {
+    const { resource } = family;
+    const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
+
+    const getHandler = async (ctx: Context, id: string): Promise<void> => {
+      const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, resource });
+      const record = await getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes });
+      if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
+      ctx.body = record;
+    };
+
+    if (resource.scope === 'tenant') {
+      routes.push({ method: 'GET', path: `/${resource.path}/:brand`, family: resource.path, handler: (ctx) => getHandler(ctx, brandOf(ctx).id) });
+      continue;
+    }
+
+    routes.push({
+      method: 'GET',
+      path: `/brands/:brand/${resource.path}`,
+      family: resource.path,
+      handler: async (ctx) => {
+        const request = toListRequest(
+          parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, resource }),
+        );
+        const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors });
+        if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
+        ctx.body = page;
+      },
+    });
+
+    routes.push({
+      method: 'GET',
+      path: `/brands/:brand/${resource.path}/:id`,
+      family: resource.path,
+      handler: async (ctx) => {
+        const id = String(ctx.params.id);
+        if (!UUID.test(id)) throw invalidParameters([{ parameter: 'id', message: 'must be a lower-case UUID' }]);
+        await getHandler(ctx, id);
+      },
+    });
+  }
+  return routes;
+}
+
+/**
+ * The `Link: rel="next"` target: origin-relative, the same filters and
+ * includes in the order given, the page size, and the next cursor.
+ */
+function nextPageUrl(ctx: Context, request: ListRequest, cursor: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(ctx.query as RawQuery)) {
+    if (name !== 'cursor' && name !== 'limit' && typeof value === 'string') params.append(name, value);
+  }
+  params.append('limit', String(request.limit));
+  params.append('cursor', cursor);
+  return `${ctx.path}?${params.toString()}`;
+}

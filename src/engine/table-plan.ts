@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { FIELD_TYPES } from './field-types.ts';
+import { MATCH_KINDS } from './match.ts';
+import type { Registry } from './registry.ts';
+import type { Resource } from './resource.ts';
+import type { Scope } from './types.ts';
+
+/**
+ * The database the registry needs: every table, column, foreign key and
+ * index. Migrations are generated from it (`tools/make-migration.ts`) and a
+ * test checks the migrated schema against it, so definitions and tables
+ * cannot drift apart.
+ */
+
+export interface ColumnPlan {
+  readonly name: string;
+  /** DDL type (`uuid`, `text`, `timestamptz`, ...). */
+  readonly type: string;
+  /** `information_schema` data type of that DDL type. */
+  readonly dataType: string;
+  readonly nullable: boolean;
+  /** SQL default, or null. */
+  readonly default: string | null;
+  /** Table referenced by a foreign key on `id`, or null. */
+  readonly references: string | null;
+}
+
+export interface IndexPlan {
+  readonly table: string;
+  readonly method: 'btree' | 'gin';
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+  readonly name: string;
+}
+
+export interface TablePlan {
+  readonly name: string;
+  readonly scope: Scope;
+  readonly columns: readonly ColumnPlan[];
+}
+
+export interface SchemaPlan {
+  readonly tables: readonly TablePlan[];
+  readonly indexes: readonly IndexPlan[];
+}
+
+/** Postgres truncates identifiers at 63 bytes: keep names short and unique. */
+export function indexName(table: string, columns: readonly string[], suffix: string): string {
+  const name = `${table}_${columns.join('_')}_${suffix}`;
+  if (name.length <= 63) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, 63 - hash.length - suffix.length - 2)}_${hash}_${suffix}`;
+}
+
+function tablePlan(resource: Resource, registry: Registry): TablePlan {
+  const columns: ColumnPlan[] = [];
+  const add = (column: Omit<ColumnPlan, 'dataType'>): void => {
+    const dataType = Object.values(FIELD_TYPES).find((t) => t.columnType === column.type)!.dataType;
+    columns.push({ ...column, dataType });
+  };
+  for (const field of resource.fields) {
+    if (field.column === null) continue;
+    const isId = field.name === 'id';
+    add({
+      name: field.column,
+      type: FIELD_TYPES[field.type].columnType,
+      nullable: field.nullable,
+      // Defaults let a writer insert only the columns it knows (CONTRACT.md §1).
+      default: isId ? 'gen_random_uuid()' : !field.nullable && field.type === 'timestamp' ? 'now()' : null,
+      references: field.references ? registry.get(field.references).table : null,
+    });
+    if (isId && resource.scope !== 'tenant') {
+      add({ name: 'brand_id', type: 'uuid', nullable: resource.scope === 'shared', default: null, references: 'brands' });
+    }
+  }
+  return { name: resource.table, scope: resource.scope, columns };
+}
+
+/** Indexes that serve each list's order, each filter, each include and each unique field. */
+function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
+  const out: IndexPlan[] = [];
+  const btree = (table: string, scope: Scope, column: string): void => {
+    if (scope === 'tenant' || column === 'id') return; // the primary key serves these
+    const columns = column === 'created_at' ? ['brand_id', 'created_at', 'id'] : ['brand_id', column, 'created_at', 'id'];
+    out.push({ table, method: 'btree', columns, unique: false, name: indexName(table, columns, 'idx') });
+  };
+  const trigram = (table: string, column: string): void => {
+    out.push({ table, method: 'gin', columns: [column], unique: false, name: indexName(table, [column], 'trgm') });
+  };
+
+  btree(resource.table, resource.scope, 'created_at');
+  for (const field of resource.fields) {
+    if (!field.unique || field.column === null) continue;
+    const columns = resource.scope === 'tenant' ? [field.column] : ['brand_id', field.column];
+    out.push({ table: resource.table, method: 'btree', columns, unique: true, name: indexName(resource.table, columns, 'key') });
+  }
+  for (const filter of resource.filters) {
+    for (const target of filter.targets) {
+      const join = target.join === null ? null : resource.joins[target.join]!;
+      if (join) btree(resource.table, resource.scope, join.localColumn);
+      const table = join ? join.table : resource.table;
+      const scope = join ? join.scope : resource.scope;
+      if (MATCH_KINDS[filter.match].index === 'trigram') trigram(table, target.column);
+      else btree(table, scope, target.column);
+    }
+  }
+  for (const include of resource.includes) {
+    const related = registry.get(include.resource);
+    const remote = related.fields.find((field) => field.name === include.remoteField)!;
+    if (remote.column !== null) btree(related.table, related.scope, remote.column);
+  }
+  return out;
+}
+
+/** The whole schema of a registry, indexes deduplicated. */
+export function planSchema(registry: Registry): SchemaPlan {
+  const tables = registry.resources.map((resource) => tablePlan(resource, registry));
+  const indexes = new Map<string, IndexPlan>();
+  for (const resource of registry.resources) {
+    for (const index of indexPlans(resource, registry)) {
+      indexes.set(`${index.table}:${index.method}:${index.unique}:${index.columns.join(",")}`, index);
+    }
+  }
+  return { tables, indexes: [...indexes.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+}

@@ -1,0 +1,58 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import { compileRegistry } from '../engine/compiled-resource.ts';
+import type { CursorCodec } from '../engine/cursor.ts';
+import { API_BASE_PATH, buildOpenApi } from '../engine/openapi.ts';
+import type { Registry } from '../engine/registry.ts';
+import { buildRoutes } from '../engine/routes.ts';
+import type { Logger } from './logger.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { authorizeBrand } from './middleware/authorize-brand.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { requestId } from './middleware/request-id.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { routeFallback } from './middleware/route-fallback.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+
+export interface AppDependencies {
+  readonly registry: Registry;
+  readonly db: Knex;
+  readonly limiter: RateLimiter;
+  readonly cursors: CursorCodec;
+  readonly logger: Logger;
+}
+
+/**
+ * Builds the Koa app and never listens: `main.ts` listens, tests use
+ * `app.callback()` on a port of their own. Everything is compiled here, once.
+ */
+export function createApp({ registry, db, limiter, cursors, logger }: AppDependencies): Koa {
+  const families = compileRegistry(registry);
+  const openApi = buildOpenApi(registry);
+  const router = new Router({ prefix: API_BASE_PATH });
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApi;
+  });
+
+  // Check order of CONTRACT.md §4: key, rate limit, brand, then the handler's parameters and record.
+  const guard = [authenticate({ db }), rateLimit({ limiter }), authorizeBrand()];
+  for (const route of buildRoutes({ families, db, cursors })) {
+    router.get(route.path, async (ctx, next) => {
+      ctx.state.family = route.family;
+      await next();
+    }, ...guard, route.handler);
+  }
+
+  const app = new Koa();
+  app.use(requestId());
+  app.use(requestLog({ logger }));
+  app.use(errorHandler({ logger }));
+  app.use(routeFallback({ router }));
+  app.use(router.routes());
+  // Errors after the response started (a client that hung up) reach here instead of a body.
+  app.on('error', (error: Error) => logger.warn({ err: error.message }, 'response error'));
+  return app;
+}

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+
+/** Settings from the environment (CONTRACT.md §5), checked once at start-up. */
+export interface Config {
+  /** Postgres to serve; null for the embedded database. */
+  readonly databaseUrl: string | null;
+  /** Largest Postgres pool per process. */
+  readonly databasePoolMax: number;
+  /** Redis for rate limits; null for in-process counters. */
+  readonly redisUrl: string | null;
+  readonly port: number;
+  /** Requests one key may make per window. */
+  readonly rateLimitPoints: number;
+  readonly rateLimitWindowSeconds: number;
+  /** Signs cursors; null means "generated and kept with the embedded data". */
+  readonly cursorSecret: string | null;
+  /** Folder of the embedded database, its cursor secret and its demo key. */
+  readonly dataDir: string;
+  readonly logLevel: string;
+}
+
+/** Defaults: a key may make 1,000 requests a minute (about 16 a second, sustained). */
+export const DEFAULTS = Object.freeze({
+  port: 3000,
+  rateLimitPoints: 1000,
+  rateLimitWindowSeconds: 60,
+  databasePoolMax: 10,
+  dataDir: '.data',
+  logLevel: 'info',
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not '${raw}'`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || null;
+  const cursorSecret = env.CURSOR_SECRET || null;
+  if (cursorSecret !== null && cursorSecret.length < 32) {
+    throw new ConfigError('CURSOR_SECRET must have at least 32 characters (try: openssl rand -hex 32)');
+  }
+  if (databaseUrl !== null && cursorSecret === null) {
+    throw new ConfigError(
+      'CURSOR_SECRET is required with DATABASE_URL, and must be the same on every instance (try: openssl rand -hex 32)',
+    );
+  }
+  const logLevel = env.LOG_LEVEL || DEFAULTS.logLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return Object.freeze({
+    databaseUrl,
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULTS.databasePoolMax, 1, 1000),
+    redisUrl: env.REDIS_URL || null,
+    port: integer(env, 'PORT', DEFAULTS.port, 0, 65535),
+    rateLimitPoints: integer(env, 'RATE_LIMIT_POINTS', DEFAULTS.rateLimitPoints, 1, 1_000_000_000),
+    rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimitWindowSeconds, 1, 86_400),
+    cursorSecret,
+    dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
+    logLevel,
+  });
+}

@@ -1,0 +1,19 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ApiError } from '../../engine/errors.ts';
+
+/**
+ * What no route answered: 405 (with `Allow`) when the path exists for GET,
+ * 404 otherwise, both with the contract's error body.
+ */
+export function routeFallback({ router }: { router: Router }): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (ctx.status !== 404) return;
+    if (router.match(ctx.path, 'GET').route) {
+      throw new ApiError({ errorCode: 'method_not_allowed', headers: { Allow: 'GET, HEAD' } });
+    }
+    throw new ApiError({ errorCode: 'not_found', message: 'No such path in this API.' });
+  };
+}

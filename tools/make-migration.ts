@@ -1,0 +1,41 @@
+/**
+ * `npm run db:make-migration -- <name>`: writes the migration that brings the
+ * schema of the existing migrations to what the registry declares (new
+ * tables, columns, foreign keys and indexes). It migrates a throwaway
+ * embedded database, compares, and writes `migrations/<timestamp>_<name>.ts`.
+ * Type or nullability changes are reported, not written: they need a person.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { migrations } from '../knexfile.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { openEmbedded } from '../src/db/open-database.ts';
+import { diffSchema, introspectSchema } from '../src/db/schema-diff.ts';
+import { loadRegistry } from '../src/engine/registry.ts';
+import { planSchema } from '../src/engine/table-plan.ts';
+import { renderMigration } from './lib/render-migration.ts';
+
+const name = process.argv[2];
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error('usage: npm run db:make-migration -- <name_in_snake_case>');
+  process.exit(2);
+}
+
+const registry = await loadRegistry();
+const database = await openEmbedded({ dir: null });
+try {
+  await migrateToLatest(database.db);
+  const diff = diffSchema(planSchema(registry), await introspectSchema(database.db));
+  for (const problem of diff.problems) console.error(`needs a hand-written migration: ${problem}`);
+  if (diff.statements.length === 0) {
+    console.log('The migrations already match the registry; nothing to write.');
+  } else {
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const file = join(migrations.directory as string, `${stamp}_${name}.ts`);
+    await writeFile(file, renderMigration({ statements: diff.statements, generatedBy: 'npm run db:make-migration' }));
+    console.log(`Wrote ${file} (${diff.statements.length} statements).`);
+  }
+  process.exitCode = diff.problems.length > 0 ? 1 : 0;
+} finally {
+  await database.close();
+}
