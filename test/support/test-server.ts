@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { createCursorCodec } from '../../src/engine/cursor.ts';
+import { API_BASE_PATH } from '../../src/engine/openapi.ts';
+import type { Registry } from '../../src/engine/registry.ts';
+import { createApp } from '../../src/server/app.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/server/rate-limiter.ts';
+import { testDatabase } from './test-database.ts';
+
+export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
+
+/** A response read whole: status, headers and the parsed JSON body (or null). */
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+  readonly text: string;
+}
+
+export interface TestServer {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly registry: Registry;
+  readonly limiter: RateLimiter;
+  /** Every log line the server wrote, parsed. */
+  readonly logs: Record<string, unknown>[];
+  /** GET (or another method) a path under /api/public/v1, with a key when given. */
+  request(path: string, options?: { key?: string | null; method?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on a free loopback port over the run's database. Rate
+ * limits use REDIS_URL when it is set (with a prefix of this server's own),
+ * in-process counters otherwise, unless the test chooses.
+ */
+export async function startTestServer(options: {
+  rateLimitPoints?: number;
+  rateLimitWindowSeconds?: number;
+  redisUrl?: string | null;
+  cursorSecret?: string;
+} = {}): Promise<TestServer> {
+  const { db, registry } = await testDatabase();
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = createLogger({ level: 'info', destination });
+  const limiter = createRateLimiter({
+    points: options.rateLimitPoints ?? 100_000,
+    windowSeconds: options.rateLimitWindowSeconds ?? 60,
+    redisUrl: options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl,
+    keyPrefix: `bcat:test:${randomBytes(6).toString('hex')}`,
+    logger,
+  });
+  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    baseUrl: `${origin}${API_BASE_PATH}`,
+    registry,
+    limiter,
+    logs,
+    async request(path, { key, method = 'GET', headers = {} } = {}) {
+      const url = path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
+      const response = await fetch(url, {
+        method,
+        headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+      });
+      const text = await response.text();
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = null;
+      }
+      return { status: response.status, headers: response.headers, body, text };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await limiter.close();
+    },
+  };
+}
