@@ -42,8 +42,12 @@ export async function startTestServer(options: {
   rateLimitWindowSeconds?: number;
   redisUrl?: string | null;
   cursorSecret?: string;
+  /** Another registry than the repository's, such as one with an extra family. */
+  registry?: Registry;
 } = {}): Promise<TestServer> {
-  const { db, registry } = await testDatabase();
+  const database = await testDatabase();
+  const { db } = database;
+  const registry = options.registry ?? database.registry;
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
