@@ -130,7 +130,7 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
         }
         const [join, column, ...rest] = field.from.split('.');
         if (!join || !column || rest.length > 0) fail(`${key}.from`, "write '<join>.<column>'");
-        if (!joins[join!]) fail(`${key}.from`, `no join '${join}'${didYouMean(join!, Object.keys(joins))}`);
+        if (!Object.hasOwn(joins, join!)) fail(`${key}.from`, `no join '${join}'${didYouMean(join!, Object.keys(joins))}`);
         if (!SQL_IDENTIFIER.test(column!)) fail(`${key}.from`, `'${column}' is not a column name`);
         joinName = join!;
         sourceColumn = column!;
@@ -187,7 +187,7 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
   function filterTargets(key: string, filter: FilterDefinition): readonly FilterTarget[] {
     if (filter.column !== undefined) {
       const [join, column, ...rest] = filter.column.split('.');
-      if (!join || !column || rest.length > 0 || !joins[join]) {
+      if (!join || !column || rest.length > 0 || !Object.hasOwn(joins, join)) {
         fail(`${key}.column`, `write '<join>.<column>' with a declared join${didYouMean(join ?? '', Object.keys(joins))}`);
       }
       if (!SQL_IDENTIFIER.test(column!)) fail(`${key}.column`, `'${column}' is not a column name`);
@@ -225,7 +225,7 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
       if (!local || local.hidden) {
         fail(`${key}.on`, `'${localField}' is not a field of the record${didYouMean(localField, fields.map((f) => f.name))}`);
       }
-      const remote = related!.fields[remoteField];
+      const remote = Object.hasOwn(related!.fields, remoteField) ? related!.fields[remoteField] : undefined;
       if (!remote || remote.hidden) {
         fail(`${key}.on`, `'${remoteField}' is not a field of ${include.resource}${didYouMean(remoteField, Object.keys(related!.fields))}`);
       }

@@ -47,7 +47,8 @@ export function parseQuery({ query, schema, validate, resource }: {
       includeText = raw;
       continue;
     }
-    const property = properties[name];
+    // Own keys only: `__proto__` or `constructor` must be unknown parameters, not inherited ones.
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (!property) {
       issues.push({ parameter: name, message: `is not a parameter of this route${didYouMean(name, Object.keys(properties))}` });
       continue;

@@ -35,9 +35,9 @@ export function buildRoutes({ families, db, cursors }: {
   cursors: CursorCodec;
 }): Route[] {
   const routes: Route[] = [];
+  const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
   for (const family of families.values()) {
     const { resource } = family;
-    const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
 
     const getHandler = async (ctx: Context, id: string): Promise<void> => {
       const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, resource });

@@ -19,11 +19,9 @@ export const LIMIT_SCHEMA: JsonSchema = {
   description: `Page size, 1 to ${MAX_LIMIT}.`,
 };
 
+/** Only a string: whatever does not decode is 400 `invalid_cursor` (CONTRACT.md §4), decided by the codec. */
 export const CURSOR_SCHEMA: JsonSchema = {
   type: 'string',
-  minLength: 1,
-  maxLength: 1024,
-  pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
   description: 'Opaque value from `nextCursor` of the previous page, valid for the same brand, collection and filters.',
 };
 
