@@ -63,8 +63,9 @@ export function createCursorCodec(secret: string): CursorCodec {
       if (token.length > MAX_TOKEN_LENGTH) return invalid();
       const [payload, signature, ...rest] = token.split('.');
       if (!payload || !signature || rest.length > 0) return invalid();
-      const expected = sign(payload);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: base64url decoding would ignore characters appended to a signature.
+      const expected = Buffer.from(sign(payload).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid();
       let body: Record<string, unknown>;
       try {

@@ -35,6 +35,9 @@ describe('cursor', () => {
     const forged = Buffer.from(JSON.stringify({ v: 1, b: scope.brandId, c: 'products', f: scope.filterHash, t: position.createdAt, i: '33333333-3333-4333-8333-333333333333' })).toString('base64url');
     expect(errorCode(() => codec.decode(`${forged}.${signature}`, scope))).to.equal('invalid_cursor');
     expect(errorCode(() => codec.decode(token.slice(0, -2), scope))).to.equal('invalid_cursor');
+    for (const extra of ['A', 'Q', 'AA', '=']) {
+      expect(errorCode(() => codec.decode(`${token}${extra}`, scope)), extra).to.equal('invalid_cursor');
+    }
     expect(errorCode(() => codec.decode(payload!, scope))).to.equal('invalid_cursor');
     expect(errorCode(() => codec.decode('garbage', scope))).to.equal('invalid_cursor');
     expect(errorCode(() => createCursorCodec(`${SECRET}-other`).decode(token, scope))).to.equal('invalid_cursor');

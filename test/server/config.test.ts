@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, DEFAULTS, loadConfig } from '../../src/server/config.ts';
+
+const SECRET = 'a'.repeat(32);
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the defaults: port 3000, 1000 requests per 60 s, embedded database, in-process counters', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({
+      databaseUrl: null,
+      redisUrl: null,
+      port: 3000,
+      rateLimitPoints: 1000,
+      rateLimitWindowSeconds: 60,
+      cursorSecret: null,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).to.equal(resolve('.data'));
+    expect(DEFAULTS).to.deep.include({ port: 3000, rateLimitPoints: 1000, rateLimitWindowSeconds: 60 });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', RATE_LIMIT_POINTS: '', DATABASE_URL: '', REDIS_URL: '', CURSOR_SECRET: '' });
+    expect(config).to.deep.include({ port: 3000, rateLimitPoints: 1000, databaseUrl: null, redisUrl: null, cursorSecret: null });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/d',
+      REDIS_URL: 'redis://h:6379',
+      PORT: '8080',
+      RATE_LIMIT_POINTS: '5',
+      RATE_LIMIT_WINDOW_SECONDS: '10',
+      CURSOR_SECRET: SECRET,
+      DATA_DIR: '/tmp/somewhere',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).to.deep.include({
+      databaseUrl: 'postgres://u@h:5432/d',
+      redisUrl: 'redis://h:6379',
+      port: 8080,
+      rateLimitPoints: 5,
+      rateLimitWindowSeconds: 10,
+      cursorSecret: SECRET,
+      dataDir: '/tmp/somewhere',
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ PORT: '0' }).port).to.equal(0);
+  });
+
+  it('refuses bad numbers, naming the variable', () => {
+    const cases: [string, string][] = [
+      ['PORT', 'abc'],
+      ['PORT', '70000'],
+      ['PORT', '-1'],
+      ['PORT', '80.5'],
+      ['PORT', ' 80'],
+      ['PORT', '1e3'],
+      ['RATE_LIMIT_POINTS', '0'],
+      ['RATE_LIMIT_POINTS', 'many'],
+      ['RATE_LIMIT_POINTS', '-5'],
+      ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+      ['RATE_LIMIT_WINDOW_SECONDS', '86401'],
+      ['RATE_LIMIT_WINDOW_SECONDS', '1.5'],
+      ['DATABASE_POOL_MAX', '0'],
+    ];
+    for (const [name, value] of cases) {
+      const error = configError({ [name]: value });
+      expect(error.message, `${name}=${value}`).to.contain(name);
+    }
+  });
+
+  it('requires CURSOR_SECRET with DATABASE_URL', () => {
+    const error = configError({ DATABASE_URL: 'postgres://u@h:5432/d' });
+    expect(error.message).to.contain('CURSOR_SECRET');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', CURSOR_SECRET: SECRET }).cursorSecret).to.equal(SECRET);
+  });
+
+  it('refuses a CURSOR_SECRET shorter than 32 characters, with or without DATABASE_URL', () => {
+    for (const env of [{ CURSOR_SECRET: 'short' }, { CURSOR_SECRET: 'a'.repeat(31) }, { DATABASE_URL: 'postgres://u@h/d', CURSOR_SECRET: 'a'.repeat(31) }]) {
+      expect(configError(env).message).to.contain('CURSOR_SECRET');
+    }
+  });
+
+  it('refuses an unknown LOG_LEVEL', () => {
+    expect(configError({ LOG_LEVEL: 'loud' }).message).to.contain('LOG_LEVEL');
+  });
+});

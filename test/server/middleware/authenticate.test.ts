@@ -1,0 +1,155 @@
+import { expect } from 'chai';
+import { generateKey, revokeKey } from '../../../src/server/api-keys.ts';
+import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { expectErrorBody } from '../support-local.ts';
+
+describe('authentication (Authorization: Bearer <key>)', () => {
+  let server: TestServer;
+  let acme: { id: string; slug: string };
+  let key: string;
+  const path = '/brands/acme/carton-sizes';
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    acme = await createBrand('acme');
+    await createBrand('globex');
+    ({ key } = await createTestKey({ brands: ['acme'] }));
+    await insert('carton-sizes', acme.id, [{ name: 'Small', lengthCm: '1', widthCm: '2', heightCm: '3' }]);
+  });
+
+  async function expectUnauthorized(headers: Record<string, string>, requestPath = path): Promise<void> {
+    const response = await server.request(requestPath, { headers });
+    expect(response.status, JSON.stringify(headers)).to.equal(401);
+    expect(response.headers.get('content-type')).to.match(/^application\/json/);
+    expectErrorBody(response.body, 'unauthorized', { details: 'forbidden' });
+  }
+
+  it('accepts a valid brand key', async () => {
+    const response = await server.request(path, { key });
+    expect(response.status).to.equal(200);
+    expect(response.body.totalItems).to.equal(1);
+  });
+
+  it('answers 401 with no Authorization header', async () => {
+    await expectUnauthorized({});
+  });
+
+  it('sends WWW-Authenticate: Bearer with a 401 for a missing key', async () => {
+    const response = await server.request(path);
+    expect(response.status).to.equal(401);
+    expect(response.headers.get('www-authenticate')).to.match(/^Bearer/);
+  });
+
+  it('answers 401 for the Basic scheme, even carrying a valid key', async () => {
+    await expectUnauthorized({ Authorization: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` });
+    await expectUnauthorized({ Authorization: `Basic ${key}` });
+  });
+
+  it('answers 401 for "Bearer" with no key', async () => {
+    await expectUnauthorized({ Authorization: 'Bearer' });
+    await expectUnauthorized({ Authorization: 'Bearer    ' });
+  });
+
+  it('answers 401 for keys of the wrong shape', async () => {
+    for (const bad of [
+      'bcat_sk_short',
+      `${key}x`,
+      key.slice(0, -1),
+      key.replace('bcat_', 'other_'),
+      `${key.slice(0, -1)}-`,
+      key.toUpperCase(),
+      `${key} ${key}`,
+    ]) {
+      await expectUnauthorized({ Authorization: `Bearer ${bad}` });
+    }
+  });
+
+  it('answers 401 for an unknown key of the right shape', async () => {
+    const unknown = generateKey();
+    expect(unknown).to.match(/^bcat_sk_[0-9A-Za-z]{43}$/);
+    await expectUnauthorized({ Authorization: `Bearer ${unknown}` });
+  });
+
+  it('answers 401 for a revoked key', async () => {
+    const { db } = await testDatabase();
+    const revoked = await createTestKey({ brands: ['acme'] });
+    expect((await server.request(path, { key: revoked.key })).status).to.equal(200);
+    expect(await revokeKey(db, revoked.id)).to.equal(true);
+    await expectUnauthorized({ Authorization: `Bearer ${revoked.key}` });
+  });
+
+  it('answers 401 for an expired key, and 200 for one that expires later', async () => {
+    const expired = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() - 1000) });
+    await expectUnauthorized({ Authorization: `Bearer ${expired.key}` });
+    const later = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() + 3_600_000) });
+    expect((await server.request(path, { key: later.key })).status).to.equal(200);
+  });
+
+  it('answers 401 for a key of another brand', async () => {
+    const { key: globexKey } = await createTestKey({ brands: ['globex'] });
+    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` });
+    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` }, '/brands/acme');
+    // The same key reads its own brand.
+    expect((await server.request('/brands/globex/carton-sizes', { key: globexKey })).status).to.equal(200);
+  });
+
+  it('accepts the scheme in lower case ("bearer")', async () => {
+    const response = await server.request(path, { headers: { Authorization: `bearer ${key}` } });
+    expect(response.status).to.equal(200);
+    expect(response.body.totalItems).to.equal(1);
+  });
+
+  it('lets a global key read any brand', async () => {
+    const { key: globalKey } = await createTestKey({ global: true });
+    const later = await createBrand('initech');
+    for (const slug of ['acme', 'globex', later.slug]) {
+      const list = await server.request(`/brands/${slug}/carton-sizes`, { key: globalKey });
+      expect(list.status, slug).to.equal(200);
+      const brand = await server.request(`/brands/${slug}`, { key: globalKey });
+      expect(brand.status, slug).to.equal(200);
+      expect(brand.body.slug).to.equal(slug);
+    }
+  });
+
+  it('lets a key scoped to two brands read both, but not a third', async () => {
+    await createBrand('initech');
+    const { key: twoKey } = await createTestKey({ brands: ['acme', 'globex'] });
+    expect((await server.request('/brands/acme/carton-sizes', { key: twoKey })).status).to.equal(200);
+    expect((await server.request('/brands/globex/carton-sizes', { key: twoKey })).status).to.equal(200);
+    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, '/brands/initech/carton-sizes');
+    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, '/brands/initech');
+  });
+
+  it('answers 404 not_found for an unknown brand slug with a valid key, whatever its scope', async () => {
+    const { key: globalKey } = await createTestKey({ global: true });
+    const { key: globexKey } = await createTestKey({ brands: ['globex'] });
+    for (const k of [key, globalKey, globexKey]) {
+      for (const p of ['/brands/no-such-brand/carton-sizes', '/brands/no-such-brand', `/brands/no-such-brand/carton-sizes/${acme.id}`]) {
+        const response = await server.request(p, { key: k });
+        expect(response.status, p).to.equal(404);
+        expectErrorBody(response.body, 'not_found', { details: 'forbidden' });
+      }
+    }
+  });
+
+  it('answers the same 401 body for every kind of bad key, so a caller cannot tell them apart', async () => {
+    const { db } = await testDatabase();
+    const revoked = await createTestKey({ brands: ['acme'] });
+    await revokeKey(db, revoked.id);
+    const expired = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() - 1000) });
+    const bodies = new Set<string>();
+    const variants: Record<string, string>[] = [{}, { Authorization: `Bearer ${generateKey()}` }, { Authorization: `Bearer ${revoked.key}` }, { Authorization: `Bearer ${expired.key}` }, { Authorization: 'Bearer nope' }];
+    for (const headers of variants) {
+      const response = await server.request(path, { headers });
+      expect(response.status).to.equal(401);
+      bodies.add(response.text);
+    }
+    expect(bodies.size).to.equal(1);
+  });
+});

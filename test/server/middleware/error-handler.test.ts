@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { expectErrorBody, rawRequest } from '../support-local.ts';
+
+const ERROR_CODES = [
+  'invalid_parameter',
+  'unsupported_include',
+  'invalid_cursor',
+  'cursor_mismatch',
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'internal_error',
+];
+
+describe('error bodies', () => {
+  let server: TestServer;
+  let acme: { id: string; slug: string };
+  let key: string;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    acme = await createBrand('acme');
+    await createBrand('globex');
+    ({ key } = await createTestKey({ brands: ['acme'] }));
+  });
+
+  it('is exactly { error, errorCode, details? } for every kind of error, with the status of its code', async () => {
+    const cases: { path: string; key?: string | null; method?: string; status: number; code: string }[] = [
+      { path: '/brands/acme/carton-sizes', key: null, status: 401, code: 'unauthorized' },
+      { path: '/brands/globex/carton-sizes', key, status: 401, code: 'unauthorized' },
+      { path: '/brands/nope/carton-sizes', key, status: 404, code: 'not_found' },
+      { path: `/brands/acme/carton-sizes/${randomUUID()}`, key, status: 404, code: 'not_found' },
+      { path: '/nope', key, status: 404, code: 'not_found' },
+      { path: '/brands/acme/carton-sizes?limit=101', key, status: 400, code: 'invalid_parameter' },
+      { path: '/brands/acme/carton-sizes?limit=abc', key, status: 400, code: 'invalid_parameter' },
+      { path: '/brands/acme/carton-sizes?bogus=1', key, status: 400, code: 'invalid_parameter' },
+      { path: '/brands/acme/carton-sizes?name=a&name=b', key, status: 400, code: 'invalid_parameter' },
+      { path: '/brands/acme/carton-sizes?include=anything', key, status: 400, code: 'unsupported_include' },
+      { path: '/brands/acme/carton-sizes?cursor=bm90.c2lnbmVk', key, status: 400, code: 'invalid_cursor' },
+      { path: '/brands/acme/carton-sizes', key, method: 'POST', status: 405, code: 'method_not_allowed' },
+    ];
+    for (const c of cases) {
+      const response = await server.request(c.path, { key: c.key ?? null, method: c.method ?? 'GET' });
+      const label = `${c.method ?? 'GET'} ${c.path}`;
+      expect(response.status, label).to.equal(c.status);
+      expect(response.headers.get('content-type'), label).to.match(/^application\/json/);
+      expectErrorBody(response.body, c.code);
+      expect(ERROR_CODES).to.include(response.body.errorCode);
+    }
+  });
+
+  it('lists each offending parameter in details of a 400 invalid_parameter', async () => {
+    const response = await server.request('/brands/acme/carton-sizes?limit=0&bogus=1', { key });
+    expect(response.status).to.equal(400);
+    expectErrorBody(response.body, 'invalid_parameter', { details: 'required' });
+    const text = JSON.stringify(response.body.details);
+    expect(text).to.contain('limit');
+    expect(text).to.contain('bogus');
+  });
+
+  it('answers a cursor that does not decode with 400 invalid_cursor, whatever its shape (CONTRACT.md §4)', async () => {
+    for (const cursor of ['bm90.c2lnbmVk', 'not-a-cursor', 'abc', '!!!']) {
+      const response = await server.request(`/brands/acme/carton-sizes?cursor=${encodeURIComponent(cursor)}`, { key });
+      expect(response.status, cursor).to.equal(400);
+      expect(response.body.errorCode, `cursor=${cursor}`).to.equal('invalid_cursor');
+    }
+  });
+
+  it('answers a path with malformed percent-encoding with 400 or 404 and a valid error body, never 500', async () => {
+    const paths = [
+      '/api/public/v1/brands/%E0%A4%A/carton-sizes',
+      '/api/public/v1/brands/acme/carton-sizes/%E0%A4%A',
+      '/api/public/v1/brands/%/carton-sizes',
+      '/api/public/v1/brands/acme/%ZZ',
+      '/api/public/v1/brands/%E0%A4%A',
+      '/api/public/v1/%E0%A4%A',
+    ];
+    for (const path of paths) {
+      const variants: Record<string, string>[] = [{}, { Authorization: `Bearer ${key}` }];
+      for (const headers of variants) {
+        const response = await rawRequest(server.origin, path, { headers });
+        // Without a key the key check comes first (CONTRACT.md §4), so 401 is right too.
+        const allowed = 'Authorization' in headers ? [400, 404] : [400, 401, 404];
+        expect(allowed, `${path} ${JSON.stringify(headers)}: ${response.status} ${response.text}`).to.include(response.status);
+        expectErrorBody(response.body, ({ 400: 'invalid_parameter', 401: 'unauthorized', 404: 'not_found' } as Record<number, string>)[response.status]!);
+      }
+    }
+  });
+
+  describe('an unexpected failure', () => {
+    async function withNotesTableGone<T>(body: () => Promise<T>): Promise<T> {
+      const { db: knex } = await testDatabase();
+      await knex.raw('alter table notes rename to notes_gone');
+      try {
+        return await body();
+      } finally {
+        await knex.raw('alter table notes_gone rename to notes');
+      }
+    }
+
+    it('is a 500 internal_error with no stack, SQL or table name, and the request id in details', async () => {
+      await insert('notes', acme.id, [{ entityType: 'product', entityId: randomUUID(), content: { text: 'hi' } }]);
+      const response = await withNotesTableGone(() => server.request('/brands/acme/notes', { key }));
+      expect(response.status).to.equal(500);
+      expect(response.headers.get('content-type')).to.match(/^application\/json/);
+      expectErrorBody(response.body, 'internal_error', { details: 'required' });
+      expect(response.body.details).to.deep.equal({ requestId: response.headers.get('x-request-id') });
+      expect(response.body.details.requestId).to.be.a('string').and.not.equal('');
+      for (const leak of ['notes', 'select', 'relation', 'does not exist', 'stack', ' at ', '.ts', 'node_modules', 'brand_id', 'Error:']) {
+        expect(response.text.toLowerCase(), `500 body leaks "${leak}"`).to.not.contain(leak.toLowerCase());
+      }
+      // And the table works again afterwards.
+      const again = await server.request('/brands/acme/notes', { key });
+      expect(again.status).to.equal(200);
+      expect(again.body.totalItems).to.equal(1);
+    });
+
+    it('is logged at level error (50) with its request id, on list and single-record routes', async () => {
+      for (const path of ['/brands/acme/notes', `/brands/acme/notes/${randomUUID()}`]) {
+        const requestId = `trace-${randomUUID()}`;
+        const response = await withNotesTableGone(() => server.request(path, { key, headers: { 'X-Request-Id': requestId } }));
+        expect(response.status, path).to.equal(500);
+        expect(response.headers.get('x-request-id')).to.equal(requestId);
+        expect(response.body.details).to.deep.equal({ requestId });
+        const errors = server.logs.filter((line) => line.level === 50 && line.requestId === requestId);
+        expect(errors, `error log line for ${requestId}`).to.have.length(1);
+        // The detail stays in the log, for the operator.
+        expect(JSON.stringify(errors[0])).to.contain('notes');
+      }
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createBrand, createTestKey } from '../../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { expectErrorBody } from '../support-local.ts';
+
+describe('paths and methods the API does not have', () => {
+  let server: TestServer;
+  let key: string;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    await createBrand('acme');
+    ({ key } = await createTestKey({ brands: ['acme'] }));
+  });
+
+  const unknownPaths = [
+    '/',
+    '/api',
+    '/api/public',
+    '/api/public/v1',
+    '/api/public/v1/',
+    '/api/public/v1/nope',
+    '/api/public/v2/brands/acme/carton-sizes',
+    '/api/public/v1/brands',
+    '/api/public/v1/brands/acme/unknown-family',
+    '/api/public/v1/brands/acme/carton-sizes/extra/segments',
+    '/api/public/v1/brands/x/unknown-family',
+    '/api/public/v1/openapi.yaml',
+    '/favicon.ico',
+  ];
+
+  it('answers 404 not_found for unknown paths, with and without a key', async () => {
+    for (const path of unknownPaths) {
+      for (const k of [null, key]) {
+        const response = await server.request(path, { key: k });
+        expect(response.status, `${path} key=${Boolean(k)}`).to.equal(404);
+        expect(response.headers.get('content-type')).to.match(/^application\/json/);
+        expectErrorBody(response.body, 'not_found', { details: 'forbidden' });
+      }
+    }
+  });
+
+  it('answers 405 method_not_allowed with Allow: GET, HEAD for other methods on a known path', async () => {
+    const known = [
+      '/brands/acme/carton-sizes',
+      `/brands/acme/carton-sizes/${randomUUID()}`,
+      '/brands/acme',
+      '/brands/no-such-brand/notes',
+      '/openapi.json',
+    ];
+    for (const path of known) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        for (const k of [null, key]) {
+          const response = await server.request(path, { key: k, method });
+          expect(response.status, `${method} ${path}`).to.equal(405);
+          expect(response.headers.get('allow'), `${method} ${path}`).to.equal('GET, HEAD');
+          expectErrorBody(response.body, 'method_not_allowed', { details: 'forbidden' });
+        }
+      }
+    }
+  });
+
+  it('answers 404, not 405, for other methods on an unknown path', async () => {
+    for (const path of ['/nope', '/brands/acme/unknown-family', '/']) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        const response = await server.request(path, { key, method });
+        expect(response.status, `${method} ${path}`).to.equal(404);
+        expect(response.headers.get('allow')).to.equal(null);
+        expectErrorBody(response.body, 'not_found');
+      }
+    }
+  });
+
+  it('does not let a non-GET method change anything: the record list is the same after a POST', async () => {
+    const first = await server.request('/brands/acme/carton-sizes', { key });
+    const post = await server.request('/brands/acme/carton-sizes', { key, method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    expect(post.status).to.equal(405);
+    const second = await server.request('/brands/acme/carton-sizes', { key });
+    expect(second.body).to.deep.equal(first.body);
+  });
+
+  it('serves HEAD on a known path like GET, without a body', async () => {
+    const response = await server.request('/brands/acme/carton-sizes', { key, method: 'HEAD' });
+    expect(response.status).to.equal(200);
+    expect(response.text).to.equal('');
+    const unauthorized = await server.request('/brands/acme/carton-sizes', { method: 'HEAD' });
+    expect(unauthorized.status).to.equal(401);
+  });
+});
