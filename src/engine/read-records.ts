@@ -74,26 +74,31 @@ async function loadIncludes({ db, families, brandId, records, includes }: ReadCo
   records: Row[];
   includes: readonly Include[];
 }): Promise<void> {
-  await Promise.all(
-    includes.map(async (include) => {
-      const related = families.get(include.resource)!;
+  // Fetched in parallel, embedded in the order asked for, so equal requests give equal bodies.
+  const related = await Promise.all(
+    includes.map((include) => {
       const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
-      const found = keys.length === 0
-        ? []
-        : await rows(db, related.queries.matching({ brandId, field: include.remoteField, values: keys }));
-      if (include.cardinality === 'one') {
-        const byKey = new Map(found.map((row) => [row[include.remoteField], row]));
-        for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? null;
-      } else {
-        const byKey = new Map<unknown, Row[]>();
-        for (const row of found) {
-          const key = row[include.remoteField];
-          const list = byKey.get(key);
-          if (list) list.push(row);
-          else byKey.set(key, [row]);
-        }
-        for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? [];
-      }
+      return keys.length === 0
+        ? Promise.resolve([])
+        : rows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys }));
     }),
   );
+  includes.forEach((include, i) => embed({ include, records, found: related[i]! }));
+}
+
+/** To-one: an object or null. To-many: an array in list order, empty when none. */
+function embed({ include, records, found }: { include: Include; records: Row[]; found: Row[] }): void {
+  if (include.cardinality === 'one') {
+    const byKey = new Map(found.map((row) => [row[include.remoteField], row]));
+    for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? null;
+    return;
+  }
+  const byKey = new Map<unknown, Row[]>();
+  for (const row of found) {
+    const key = row[include.remoteField];
+    const list = byKey.get(key);
+    if (list) list.push(row);
+    else byKey.set(key, [row]);
+  }
+  for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? [];
 }
