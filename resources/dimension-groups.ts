@@ -15,4 +15,9 @@ export default defineResource({
     name: { field: 'name', match: 'exact' },
     defaultCurveId: { field: 'defaultCurveId', match: 'exact' },
   },
+  includes: {
+    defaultCurve: { resource: 'dimension-curves', on: { defaultCurveId: 'id' } },
+    dimensions: { resource: 'dimension-group-dimensions', on: { id: 'dimensionGroupId' }, description: 'Links to the dimensions of the group, in order.' },
+    curves: { resource: 'dimension-curves', on: { id: 'dimensionGroupId' }, description: 'Every size curve of the group.' },
+  },
 });

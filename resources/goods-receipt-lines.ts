@@ -19,4 +19,9 @@ export default defineResource({
     orderItemId: { field: 'orderItemId', match: 'exact' },
     skuId: { field: 'skuId', match: 'exact' },
   },
+  includes: {
+    goodsReceipt: { resource: 'goods-receipts', on: { goodsReceiptId: 'id' } },
+    orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
+    sku: { resource: 'skus', on: { skuId: 'id' } },
+  },
 });

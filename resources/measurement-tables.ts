@@ -22,5 +22,6 @@ export default defineResource({
   },
   includes: {
     productVersion: { resource: 'product-versions', on: { productVersionId: 'id' } },
+    skus: { resource: 'measurement-table-skus', on: { id: 'measurementTableId' }, description: 'Links to the SKUs the table applies to.' },
   },
 });

@@ -15,4 +15,8 @@ export default defineResource({
     orderId: { field: 'orderId', match: 'exact' },
     shipmentId: { field: 'shipmentId', match: 'exact' },
   },
+  includes: {
+    order: { resource: 'orders', on: { orderId: 'id' } },
+    shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
+  },
 });

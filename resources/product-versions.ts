@@ -20,5 +20,6 @@ export default defineResource({
   includes: {
     product: { resource: 'products', on: { productId: 'id' } },
     measurementTables: { resource: 'measurement-tables', on: { id: 'productVersionId' } },
+    boms: { resource: 'boms', on: { id: 'productVersionId' } },
   },
 });

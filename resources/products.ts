@@ -28,5 +28,11 @@ export default defineResource({
   includes: {
     versions: { resource: 'product-versions', on: { id: 'productId' } },
     relations: { resource: 'product-relations', on: { id: 'productId' } },
+    options: { resource: 'product-options', on: { id: 'productId' }, description: 'The colourways of the product.' },
+    skus: { resource: 'skus', on: { id: 'productId' } },
+    boms: { resource: 'boms', on: { id: 'productId' } },
+    collections: { resource: 'product-collections', on: { id: 'productId' }, description: 'Links to the collections the product is in.' },
+    tags: { resource: 'product-tags', on: { id: 'productId' }, description: 'Links to the tags on the product.' },
+    launchWindows: { resource: 'product-launch-windows', on: { id: 'productId' }, description: 'Links to the launch windows the product is scheduled in.' },
   },
 });

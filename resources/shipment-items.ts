@@ -26,4 +26,10 @@ export default defineResource({
     purchaseOrderNumber: { field: 'purchaseOrderNumber', match: 'exact' },
     lineageOutcome: { field: 'lineageOutcome', match: 'exact' },
   },
+  includes: {
+    shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
+    orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
+    cartonItems: { resource: 'shipment-carton-items', on: { id: 'shipmentItemId' }, description: 'How the item is spread over cartons.' },
+    lineages: { resource: 'shipment-item-lineages', on: { id: 'shipmentItemId' }, description: 'Where the item\'s units came from.' },
+  },
 });

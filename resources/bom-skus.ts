@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'bom-skus',
+  scope: 'brand',
+  description: 'A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product).',
+  fields: {
+    id: { type: 'uuid' },
+    bomId: { type: 'uuid', references: 'boms', nullable: false },
+    skuId: { type: 'uuid', references: 'skus', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    bomId: { field: 'bomId', match: 'exact' },
+    skuId: { field: 'skuId', match: 'exact' },
+  },
+  includes: {
+    bom: { resource: 'boms', on: { bomId: 'id' } },
+    sku: { resource: 'skus', on: { skuId: 'id' } },
+  },
+});

@@ -1,0 +1,23 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'dimension-group-dimensions',
+  scope: 'brand',
+  description: 'A dimension that belongs to a dimension group, in order.',
+  fields: {
+    id: { type: 'uuid' },
+    dimensionGroupId: { type: 'uuid', references: 'dimension-groups', nullable: false },
+    dimensionId: { type: 'uuid', references: 'dimensions', nullable: false },
+    sequence: { type: 'integer', description: 'Order within the group.' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    dimensionGroupId: { field: 'dimensionGroupId', match: 'exact' },
+    dimensionId: { field: 'dimensionId', match: 'exact' },
+  },
+  includes: {
+    dimensionGroup: { resource: 'dimension-groups', on: { dimensionGroupId: 'id' } },
+    dimension: { resource: 'dimensions', on: { dimensionId: 'id' } },
+  },
+});

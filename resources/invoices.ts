@@ -1,0 +1,42 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'invoices',
+  scope: 'brand',
+  description: 'An invoice received from a supplier, forwarder or customs broker.',
+  fields: {
+    id: { type: 'uuid' },
+    supplierId: { type: 'uuid', references: 'suppliers' },
+    orderId: { type: 'uuid', references: 'orders', description: 'The purchase order invoiced; null for an invoice not tied to one.' },
+    shipmentId: { type: 'uuid', references: 'shipments', description: 'The shipment invoiced; null for an invoice not tied to one.' },
+    code: { type: 'string', description: 'Invoice number.' },
+    type: { type: 'string', description: 'Such as commercial, freight, duty.' },
+    status: { type: 'string', description: 'Such as received, approved, disputed, paid, cancelled.' },
+    currency: { type: 'string', description: 'ISO 4217 code, such as EUR.' },
+    issuedOn: { type: 'date' },
+    dueOn: { type: 'date' },
+    subtotalAmount: { type: 'decimal', description: 'Before tax, in currency.' },
+    taxAmount: { type: 'decimal' },
+    totalAmount: { type: 'decimal' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    supplierId: { field: 'supplierId', match: 'exact' },
+    orderId: { field: 'orderId', match: 'exact' },
+    shipmentId: { field: 'shipmentId', match: 'exact' },
+    code: { field: 'code', match: 'exact' },
+    type: { field: 'type', match: 'exact' },
+    status: { field: 'status', match: 'exact' },
+    currency: { field: 'currency', match: 'exact' },
+    search: { fields: ['code'], match: 'contains-ci' },
+  },
+  includes: {
+    supplier: { resource: 'suppliers', on: { supplierId: 'id' } },
+    order: { resource: 'orders', on: { orderId: 'id' } },
+    shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
+    lines: { resource: 'invoice-lines', on: { id: 'invoiceId' } },
+    settlements: { resource: 'payment-settlements', on: { id: 'invoiceId' }, description: 'The payments applied to the invoice.' },
+    charges: { resource: 'shipment-charges', on: { id: 'invoiceId' }, description: 'The shipment charges the invoice bills.' },
+  },
+});

@@ -1,0 +1,23 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'leg-items',
+  scope: 'brand',
+  description: 'The part of a shipment item carried on one leg.',
+  fields: {
+    id: { type: 'uuid' },
+    legId: { type: 'uuid', references: 'legs', nullable: false },
+    shipmentItemId: { type: 'uuid', references: 'shipment-items', nullable: false },
+    quantity: { type: 'integer' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    legId: { field: 'legId', match: 'exact' },
+    shipmentItemId: { field: 'shipmentItemId', match: 'exact' },
+  },
+  includes: {
+    leg: { resource: 'legs', on: { legId: 'id' } },
+    shipmentItem: { resource: 'shipment-items', on: { shipmentItemId: 'id' } },
+  },
+});

@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'measurement-table-skus',
+  scope: 'brand',
+  description: 'A SKU that a measurement table applies to.',
+  fields: {
+    id: { type: 'uuid' },
+    measurementTableId: { type: 'uuid', references: 'measurement-tables', nullable: false },
+    skuId: { type: 'uuid', references: 'skus', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    measurementTableId: { field: 'measurementTableId', match: 'exact' },
+    skuId: { field: 'skuId', match: 'exact' },
+  },
+  includes: {
+    measurementTable: { resource: 'measurement-tables', on: { measurementTableId: 'id' } },
+    sku: { resource: 'skus', on: { skuId: 'id' } },
+  },
+});

@@ -1,0 +1,43 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'orders',
+  scope: 'brand',
+  description: 'A purchase order to a supplier.',
+  fields: {
+    id: { type: 'uuid' },
+    supplierId: { type: 'uuid', references: 'suppliers' },
+    code: { type: 'string', description: 'Purchase order number.' },
+    status: { type: 'string', description: 'Such as draft, issued, confirmed, in_production, shipped, closed, cancelled.' },
+    currency: { type: 'string', description: 'ISO 4217 code, such as EUR.' },
+    orderedOn: { type: 'date' },
+    requestedDeliveryOn: { type: 'date' },
+    incoterm: { type: 'string', description: 'Incoterms rule, such as FOB or EXW.' },
+    totalAmount: { type: 'decimal', description: 'Sum of the lines, in currency.' },
+    paymentTermId: { type: 'uuid', references: 'payment-terms' },
+    deliveryLocationId: { type: 'uuid', references: 'locations', description: 'Where the goods are to be delivered.' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    supplierId: { field: 'supplierId', match: 'exact' },
+    code: { field: 'code', match: 'exact' },
+    status: { field: 'status', match: 'exact' },
+    currency: { field: 'currency', match: 'exact' },
+    incoterm: { field: 'incoterm', match: 'exact' },
+    paymentTermId: { field: 'paymentTermId', match: 'exact' },
+    deliveryLocationId: { field: 'deliveryLocationId', match: 'exact' },
+    search: { fields: ['code'], match: 'contains-ci' },
+  },
+  includes: {
+    supplier: { resource: 'suppliers', on: { supplierId: 'id' } },
+    paymentTerm: { resource: 'payment-terms', on: { paymentTermId: 'id' } },
+    deliveryLocation: { resource: 'locations', on: { deliveryLocationId: 'id' } },
+    items: { resource: 'order-items', on: { id: 'orderId' } },
+    amendments: { resource: 'order-amendments', on: { id: 'orderId' } },
+    shipments: { resource: 'order-shipments', on: { id: 'orderId' }, description: 'Links to the shipments that carry the order.' },
+    productionRuns: { resource: 'production-runs', on: { id: 'orderId' } },
+    invoices: { resource: 'invoices', on: { id: 'orderId' } },
+    paymentAgreements: { resource: 'payment-agreements', on: { id: 'orderId' } },
+  },
+});

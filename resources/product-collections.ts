@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'product-collections',
+  scope: 'brand',
+  description: 'Places a product in a collection.',
+  fields: {
+    id: { type: 'uuid' },
+    productId: { type: 'uuid', references: 'products', nullable: false },
+    collectionId: { type: 'uuid', references: 'collections', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    productId: { field: 'productId', match: 'exact' },
+    collectionId: { field: 'collectionId', match: 'exact' },
+  },
+  includes: {
+    product: { resource: 'products', on: { productId: 'id' } },
+    collection: { resource: 'collections', on: { collectionId: 'id' } },
+  },
+});

@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'product-option-collections',
+  scope: 'brand',
+  description: 'Places a product option (one colourway) in a collection.',
+  fields: {
+    id: { type: 'uuid' },
+    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
+    collectionId: { type: 'uuid', references: 'collections', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    productOptionId: { field: 'productOptionId', match: 'exact' },
+    collectionId: { field: 'collectionId', match: 'exact' },
+  },
+  includes: {
+    productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
+    collection: { resource: 'collections', on: { collectionId: 'id' } },
+  },
+});

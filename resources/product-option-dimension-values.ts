@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'product-option-dimension-values',
+  scope: 'brand',
+  description: 'A size (dimension value) that a product option comes in.',
+  fields: {
+    id: { type: 'uuid' },
+    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
+    dimensionValueId: { type: 'uuid', references: 'dimension-values', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    productOptionId: { field: 'productOptionId', match: 'exact' },
+    dimensionValueId: { field: 'dimensionValueId', match: 'exact' },
+  },
+  includes: {
+    productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
+    dimensionValue: { resource: 'dimension-values', on: { dimensionValueId: 'id' } },
+  },
+});

@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'product-option-values',
+  scope: 'brand',
+  description: 'Links a product option to an option value that describes it (its colour, fit or finish).',
+  fields: {
+    id: { type: 'uuid' },
+    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
+    optionValueId: { type: 'uuid', references: 'option-values', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    productOptionId: { field: 'productOptionId', match: 'exact' },
+    optionValueId: { field: 'optionValueId', match: 'exact' },
+  },
+  includes: {
+    productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
+    optionValue: { resource: 'option-values', on: { optionValueId: 'id' } },
+  },
+});

@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'product-tags',
+  scope: 'brand',
+  description: 'A tag put on a product.',
+  fields: {
+    id: { type: 'uuid' },
+    productId: { type: 'uuid', references: 'products', nullable: false },
+    tagId: { type: 'uuid', references: 'tags', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    productId: { field: 'productId', match: 'exact' },
+    tagId: { field: 'tagId', match: 'exact' },
+  },
+  includes: {
+    product: { resource: 'products', on: { productId: 'id' } },
+    tag: { resource: 'tags', on: { tagId: 'id' } },
+  },
+});

@@ -1,0 +1,25 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'quote-notes',
+  scope: 'brand',
+  description: 'A comment in the discussion of a quote.',
+  fields: {
+    id: { type: 'uuid' },
+    quoteId: { type: 'uuid', references: 'quotes', nullable: false },
+    authorUserId: { type: 'uuid', description: 'The user who wrote the note.' },
+    body: { type: 'string', description: 'Plain text.' },
+    visibility: { type: 'string', description: 'Such as internal, supplier.' },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    quoteId: { field: 'quoteId', match: 'exact' },
+    authorUserId: { field: 'authorUserId', match: 'exact' },
+    visibility: { field: 'visibility', match: 'exact' },
+    search: { fields: ['body'], match: 'contains-ci' },
+  },
+  includes: {
+    quote: { resource: 'quotes', on: { quoteId: 'id' } },
+  },
+});

@@ -1,0 +1,22 @@
+import { defineResource } from '../src/engine/define-resource.ts';
+
+export default defineResource({
+  path: 'shipment-bookings',
+  scope: 'brand',
+  description: 'Links a shipment to a forwarder booking it fulfils.',
+  fields: {
+    id: { type: 'uuid' },
+    shipmentId: { type: 'uuid', references: 'shipments', nullable: false },
+    bookingId: { type: 'uuid', references: 'bookings', nullable: false },
+    createdAt: { type: 'timestamp', nullable: false },
+    updatedAt: { type: 'timestamp', nullable: false },
+  },
+  filters: {
+    shipmentId: { field: 'shipmentId', match: 'exact' },
+    bookingId: { field: 'bookingId', match: 'exact' },
+  },
+  includes: {
+    shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
+    booking: { resource: 'bookings', on: { bookingId: 'id' } },
+  },
+});
