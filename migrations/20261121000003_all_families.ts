@@ -6,7 +6,7 @@ const upStatements = [
   `create table "bom_components" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "bom_id" uuid not null,
+      "bom_id" uuid,
       "bom_section_id" uuid,
       "material_id" uuid,
       "material_variant_id" uuid,
@@ -21,7 +21,7 @@ const upStatements = [
   `create table "bom_sections" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "bom_id" uuid not null,
+      "bom_id" uuid,
       "name" text,
       "sequence" integer,
       "created_at" timestamptz not null default now(),
@@ -30,15 +30,15 @@ const upStatements = [
   `create table "bom_skus" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "bom_id" uuid not null,
-      "sku_id" uuid not null,
+      "bom_id" uuid,
+      "sku_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "boms" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
+      "product_id" uuid,
       "product_version_id" uuid,
       "code" text,
       "name" text,
@@ -49,7 +49,7 @@ const upStatements = [
   `create table "booking_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "booking_id" uuid not null,
+      "booking_id" uuid,
       "order_item_id" uuid,
       "sku_id" uuid,
       "quantity" integer,
@@ -77,7 +77,7 @@ const upStatements = [
   `create table "brand_locations" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "location_id" uuid not null,
+      "location_id" uuid,
       "role" text,
       "is_default" boolean,
       "created_at" timestamptz not null default now(),
@@ -118,7 +118,7 @@ const upStatements = [
   `create table "contacts" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "partner_id" uuid not null,
+      "partner_id" uuid,
       "name" text,
       "email" text,
       "phone" text,
@@ -161,8 +161,8 @@ const upStatements = [
   `create table "dimension_curve_axes" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_curve_id" uuid not null,
-      "dimension_id" uuid not null,
+      "dimension_curve_id" uuid,
+      "dimension_id" uuid,
       "sequence" integer,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
@@ -170,8 +170,8 @@ const upStatements = [
   `create table "dimension_curve_axis_values" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_curve_axis_id" uuid not null,
-      "dimension_value_id" uuid not null,
+      "dimension_curve_axis_id" uuid,
+      "dimension_value_id" uuid,
       "sequence" integer,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
@@ -179,8 +179,8 @@ const upStatements = [
   `create table "dimension_curve_cells" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_curve_id" uuid not null,
-      "primary_axis_value_id" uuid not null,
+      "dimension_curve_id" uuid,
+      "primary_axis_value_id" uuid,
       "secondary_axis_value_id" uuid,
       "quantity" integer,
       "created_at" timestamptz not null default now(),
@@ -189,7 +189,7 @@ const upStatements = [
   `create table "dimension_curves" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_group_id" uuid not null,
+      "dimension_group_id" uuid,
       "code" text,
       "name" text,
       "status" text,
@@ -199,8 +199,8 @@ const upStatements = [
   `create table "dimension_group_dimensions" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_group_id" uuid not null,
-      "dimension_id" uuid not null,
+      "dimension_group_id" uuid,
+      "dimension_id" uuid,
       "sequence" integer,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
@@ -208,7 +208,7 @@ const upStatements = [
   `create table "dimension_values" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "dimension_id" uuid not null,
+      "dimension_id" uuid,
       "code" text,
       "name" text,
       "sequence" integer,
@@ -276,8 +276,8 @@ const upStatements = [
   `create table "inventory" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "location_id" uuid not null,
-      "sku_id" uuid not null,
+      "location_id" uuid,
+      "sku_id" uuid,
       "quantity_on_hand" integer,
       "quantity_reserved" integer,
       "quantity_available" integer,
@@ -288,7 +288,7 @@ const upStatements = [
   `create table "invoice_lines" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "invoice_id" uuid not null,
+      "invoice_id" uuid,
       "order_item_id" uuid,
       "sku_id" uuid,
       "description" text,
@@ -331,8 +331,8 @@ const upStatements = [
   `create table "leg_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "leg_id" uuid not null,
-      "shipment_item_id" uuid not null,
+      "leg_id" uuid,
+      "shipment_item_id" uuid,
       "quantity" integer,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
@@ -340,7 +340,7 @@ const upStatements = [
   `create table "legs" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_id" uuid not null,
+      "shipment_id" uuid,
       "sequence" integer,
       "mode" text,
       "courier_id" uuid,
@@ -373,7 +373,7 @@ const upStatements = [
   `create table "material_variants" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "material_id" uuid not null,
+      "material_id" uuid,
       "color_id" uuid,
       "code" text,
       "name" text,
@@ -398,15 +398,15 @@ const upStatements = [
   `create table "measurement_table_skus" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "measurement_table_id" uuid not null,
-      "sku_id" uuid not null,
+      "measurement_table_id" uuid,
+      "sku_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "order_amendments" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "order_id" uuid not null,
+      "order_id" uuid,
       "order_item_id" uuid,
       "amendment_number" integer,
       "type" text,
@@ -419,7 +419,7 @@ const upStatements = [
   `create table "order_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "order_id" uuid not null,
+      "order_id" uuid,
       "product_id" uuid,
       "product_option_id" uuid,
       "sku_id" uuid,
@@ -450,7 +450,7 @@ const upStatements = [
   `create table "packing_list_lines" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "packing_list_id" uuid not null,
+      "packing_list_id" uuid,
       "order_item_id" uuid,
       "sku_id" uuid,
       "line_number" integer,
@@ -487,8 +487,8 @@ const upStatements = [
   `create table "partner_locations" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "partner_id" uuid not null,
-      "location_id" uuid not null,
+      "partner_id" uuid,
+      "location_id" uuid,
       "role" text,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
@@ -520,7 +520,7 @@ const upStatements = [
   `create table "payment_milestones" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "payment_agreement_id" uuid not null,
+      "payment_agreement_id" uuid,
       "sequence" integer,
       "name" text,
       "percent" numeric,
@@ -535,7 +535,7 @@ const upStatements = [
   `create table "payment_receipts" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "payment_id" uuid not null,
+      "payment_id" uuid,
       "document_id" uuid,
       "reference" text,
       "amount" numeric,
@@ -547,8 +547,8 @@ const upStatements = [
   `create table "payment_settlements" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "payment_id" uuid not null,
-      "invoice_id" uuid not null,
+      "payment_id" uuid,
+      "invoice_id" uuid,
       "payment_milestone_id" uuid,
       "amount" numeric,
       "currency" text,
@@ -582,39 +582,39 @@ const upStatements = [
   `create table "product_collections" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
-      "collection_id" uuid not null,
+      "product_id" uuid,
+      "collection_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "product_launch_windows" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
-      "launch_window_id" uuid not null,
+      "product_id" uuid,
+      "launch_window_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "product_option_collections" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_option_id" uuid not null,
-      "collection_id" uuid not null,
+      "product_option_id" uuid,
+      "collection_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "product_option_dimension_values" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_option_id" uuid not null,
-      "dimension_value_id" uuid not null,
+      "product_option_id" uuid,
+      "dimension_value_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "product_option_prices" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_option_id" uuid not null,
+      "product_option_id" uuid,
       "price_type" text,
       "amount" numeric,
       "currency" text,
@@ -626,15 +626,15 @@ const upStatements = [
   `create table "product_option_values" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_option_id" uuid not null,
-      "option_value_id" uuid not null,
+      "product_option_id" uuid,
+      "option_value_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "product_options" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
+      "product_id" uuid,
       "color_id" uuid,
       "code" text,
       "name" text,
@@ -645,15 +645,15 @@ const upStatements = [
   `create table "product_tags" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
-      "tag_id" uuid not null,
+      "product_id" uuid,
+      "tag_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "production_run_item_revisions" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "production_run_item_id" uuid not null,
+      "production_run_item_id" uuid,
       "revision_number" integer,
       "planned_quantity" integer,
       "completed_quantity" integer,
@@ -665,7 +665,7 @@ const upStatements = [
   `create table "production_run_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "production_run_id" uuid not null,
+      "production_run_id" uuid,
       "order_item_id" uuid,
       "sku_id" uuid,
       "planned_quantity" integer,
@@ -692,7 +692,7 @@ const upStatements = [
   `create table "quote_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "quote_id" uuid not null,
+      "quote_id" uuid,
       "quote_revision_id" uuid,
       "product_option_id" uuid,
       "description" text,
@@ -706,7 +706,7 @@ const upStatements = [
   `create table "quote_notes" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "quote_id" uuid not null,
+      "quote_id" uuid,
       "author_user_id" uuid,
       "body" text,
       "visibility" text,
@@ -716,7 +716,7 @@ const upStatements = [
   `create table "quote_price_bands" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "quote_item_id" uuid not null,
+      "quote_item_id" uuid,
       "min_quantity" integer,
       "max_quantity" integer,
       "unit_price" numeric,
@@ -727,7 +727,7 @@ const upStatements = [
   `create table "quote_revisions" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "quote_id" uuid not null,
+      "quote_id" uuid,
       "revision_number" integer,
       "status" text,
       "submitted_at" timestamptz,
@@ -750,7 +750,7 @@ const upStatements = [
   `create table "sample_checklist_results" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "sample_round_id" uuid not null,
+      "sample_round_id" uuid,
       "checklist_id" uuid,
       "checkpoint" text,
       "result" text,
@@ -761,7 +761,7 @@ const upStatements = [
   `create table "sample_rounds" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "sample_id" uuid not null,
+      "sample_id" uuid,
       "round_number" integer,
       "status" text,
       "sent_at" timestamptz,
@@ -788,15 +788,15 @@ const upStatements = [
   `create table "shipment_bookings" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_id" uuid not null,
-      "booking_id" uuid not null,
+      "shipment_id" uuid,
+      "booking_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "shipment_carton_items" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_carton_id" uuid not null,
+      "shipment_carton_id" uuid,
       "shipment_item_id" uuid,
       "sku_id" uuid,
       "quantity" integer,
@@ -806,7 +806,7 @@ const upStatements = [
   `create table "shipment_cartons" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_id" uuid not null,
+      "shipment_id" uuid,
       "carton_size_id" uuid,
       "carton_number" integer,
       "sscc" text,
@@ -818,7 +818,7 @@ const upStatements = [
   `create table "shipment_charges" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_id" uuid not null,
+      "shipment_id" uuid,
       "partner_id" uuid,
       "charge_type" text,
       "amount" numeric,
@@ -830,7 +830,7 @@ const upStatements = [
   `create table "shipment_item_lineages" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "shipment_item_id" uuid not null,
+      "shipment_item_id" uuid,
       "source_shipment_item_id" uuid,
       "order_item_id" uuid,
       "booking_item_id" uuid,
@@ -860,15 +860,15 @@ const upStatements = [
   `create table "sku_dimension_values" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "sku_id" uuid not null,
-      "dimension_value_id" uuid not null,
+      "sku_id" uuid,
+      "dimension_value_id" uuid,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     )`,
   `create table "skus" (
       "id" uuid primary key default gen_random_uuid(),
       "brand_id" uuid not null,
-      "product_id" uuid not null,
+      "product_id" uuid,
       "product_option_id" uuid,
       "code" text,
       "barcode" text,

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One material line of a BOM: what is used, where, and how much per unit.',
   fields: {
     id: { type: 'uuid' },
-    bomId: { type: 'uuid', references: 'boms', nullable: false },
+    bomId: { type: 'uuid', references: 'boms' },
     bomSectionId: { type: 'uuid', references: 'bom-sections' },
     materialId: { type: 'uuid', references: 'materials' },
     materialVariantId: { type: 'uuid', references: 'material-variants', description: 'The colour or finish of the material; null when any variant will do.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A group of components within a BOM, such as shell, lining or packaging.',
   fields: {
     id: { type: 'uuid' },
-    bomId: { type: 'uuid', references: 'boms', nullable: false },
+    bomId: { type: 'uuid', references: 'boms' },
     name: { type: 'string' },
     sequence: { type: 'integer', description: 'Display order within the BOM.' },
     createdAt: { type: 'timestamp', nullable: false },

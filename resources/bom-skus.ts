@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product).',
   fields: {
     id: { type: 'uuid' },
-    bomId: { type: 'uuid', references: 'boms', nullable: false },
-    skuId: { type: 'uuid', references: 'skus', nullable: false },
+    bomId: { type: 'uuid', references: 'boms' },
+    skuId: { type: 'uuid', references: 'skus' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'Bill of materials of a product: the materials and quantities that make one unit.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
     productVersionId: { type: 'uuid', references: 'product-versions', description: 'The specification revision the BOM was built for; null when not tied to one.' },
     code: { type: 'string' },
     name: { type: 'string' },

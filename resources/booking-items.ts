@@ -6,7 +6,7 @@ export default defineResource({
   description: 'The goods of one order line on a booking.',
   fields: {
     id: { type: 'uuid' },
-    bookingId: { type: 'uuid', references: 'bookings', nullable: false },
+    bookingId: { type: 'uuid', references: 'bookings' },
     orderItemId: { type: 'uuid', references: 'order-items' },
     skuId: { type: 'uuid', references: 'skus' },
     quantity: { type: 'integer', description: 'Units booked.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A location the brand itself operates, with its role.',
   fields: {
     id: { type: 'uuid' },
-    locationId: { type: 'uuid', references: 'locations', nullable: false },
+    locationId: { type: 'uuid', references: 'locations' },
     role: { type: 'string', description: 'Such as headquarters, distribution_center, store.' },
     isDefault: { type: 'boolean', description: 'The default location for its role.' },
     createdAt: { type: 'timestamp', nullable: false },

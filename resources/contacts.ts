@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A person at a partner.',
   fields: {
     id: { type: 'uuid' },
-    partnerId: { type: 'uuid', references: 'partners', nullable: false },
+    partnerId: { type: 'uuid', references: 'partners' },
     name: { type: 'string' },
     email: { type: 'string' },
     phone: { type: 'string' },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'One axis of a size curve, along one dimension (a curve has one or two).',
   fields: {
     id: { type: 'uuid' },
-    dimensionCurveId: { type: 'uuid', references: 'dimension-curves', nullable: false },
-    dimensionId: { type: 'uuid', references: 'dimensions', nullable: false },
+    dimensionCurveId: { type: 'uuid', references: 'dimension-curves' },
+    dimensionId: { type: 'uuid', references: 'dimensions' },
     sequence: { type: 'integer', description: '1 for the primary axis, 2 for the secondary.' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A dimension value on an axis of a size curve, in order.',
   fields: {
     id: { type: 'uuid' },
-    dimensionCurveAxisId: { type: 'uuid', references: 'dimension-curve-axes', nullable: false },
-    dimensionValueId: { type: 'uuid', references: 'dimension-values', nullable: false },
+    dimensionCurveAxisId: { type: 'uuid', references: 'dimension-curve-axes' },
+    dimensionValueId: { type: 'uuid', references: 'dimension-values' },
     sequence: { type: 'integer', description: 'Order along the axis.' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },

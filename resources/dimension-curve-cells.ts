@@ -6,8 +6,8 @@ export default defineResource({
   description: 'One cell of a size curve: the units of one size (or size pair) in the curve.',
   fields: {
     id: { type: 'uuid' },
-    dimensionCurveId: { type: 'uuid', references: 'dimension-curves', nullable: false },
-    primaryAxisValueId: { type: 'uuid', references: 'dimension-curve-axis-values', nullable: false, description: 'The value on the primary axis.' },
+    dimensionCurveId: { type: 'uuid', references: 'dimension-curves' },
+    primaryAxisValueId: { type: 'uuid', references: 'dimension-curve-axis-values', description: 'The value on the primary axis.' },
     secondaryAxisValueId: { type: 'uuid', references: 'dimension-curve-axis-values', description: 'The value on the secondary axis; null on a one-axis curve.' },
     quantity: { type: 'integer', description: 'Units of this size in the curve.' },
     createdAt: { type: 'timestamp', nullable: false },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A size curve: how many units of each size (or size pair) make up a buy or ratio pack.',
   fields: {
     id: { type: 'uuid' },
-    dimensionGroupId: { type: 'uuid', references: 'dimension-groups', nullable: false },
+    dimensionGroupId: { type: 'uuid', references: 'dimension-groups' },
     code: { type: 'string' },
     name: { type: 'string' },
     status: { type: 'string', description: 'Such as draft, active, archived.' },

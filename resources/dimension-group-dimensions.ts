@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A dimension that belongs to a dimension group, in order.',
   fields: {
     id: { type: 'uuid' },
-    dimensionGroupId: { type: 'uuid', references: 'dimension-groups', nullable: false },
-    dimensionId: { type: 'uuid', references: 'dimensions', nullable: false },
+    dimensionGroupId: { type: 'uuid', references: 'dimension-groups' },
+    dimensionId: { type: 'uuid', references: 'dimensions' },
     sequence: { type: 'integer', description: 'Order within the group.' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },

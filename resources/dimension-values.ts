@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One value of a dimension, such as M or 32.',
   fields: {
     id: { type: 'uuid' },
-    dimensionId: { type: 'uuid', references: 'dimensions', nullable: false },
+    dimensionId: { type: 'uuid', references: 'dimensions' },
     code: { type: 'string' },
     name: { type: 'string' },
     sequence: { type: 'integer', description: 'Order within the dimension (XS before S).' },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Stock of one SKU at one location.',
   fields: {
     id: { type: 'uuid' },
-    locationId: { type: 'uuid', references: 'locations', nullable: false },
-    skuId: { type: 'uuid', references: 'skus', nullable: false },
+    locationId: { type: 'uuid', references: 'locations' },
+    skuId: { type: 'uuid', references: 'skus' },
     quantityOnHand: { type: 'integer', description: 'Units physically at the location.' },
     quantityReserved: { type: 'integer', description: 'Units held for orders.' },
     quantityAvailable: { type: 'integer', description: 'Units on hand and not reserved.' },

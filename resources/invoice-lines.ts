@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A line of an invoice.',
   fields: {
     id: { type: 'uuid' },
-    invoiceId: { type: 'uuid', references: 'invoices', nullable: false },
+    invoiceId: { type: 'uuid', references: 'invoices' },
     orderItemId: { type: 'uuid', references: 'order-items', description: 'The order line invoiced, if any.' },
     skuId: { type: 'uuid', references: 'skus', description: 'The SKU invoiced, if any.' },
     description: { type: 'string' },

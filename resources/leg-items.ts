@@ -6,8 +6,8 @@ export default defineResource({
   description: 'The part of a shipment item carried on one leg.',
   fields: {
     id: { type: 'uuid' },
-    legId: { type: 'uuid', references: 'legs', nullable: false },
-    shipmentItemId: { type: 'uuid', references: 'shipment-items', nullable: false },
+    legId: { type: 'uuid', references: 'legs' },
+    shipmentItemId: { type: 'uuid', references: 'shipment-items' },
     quantity: { type: 'integer' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },

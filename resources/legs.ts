@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One stage of a shipment\'s journey, such as truck to port, ocean, or final delivery.',
   fields: {
     id: { type: 'uuid' },
-    shipmentId: { type: 'uuid', references: 'shipments', nullable: false },
+    shipmentId: { type: 'uuid', references: 'shipments' },
     sequence: { type: 'integer', description: 'Order of the leg within the shipment, from 1.' },
     mode: { type: 'string', description: 'Such as air, ocean, road, express.' },
     courierId: { type: 'uuid', references: 'couriers' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A material in one colour or finish.',
   fields: {
     id: { type: 'uuid' },
-    materialId: { type: 'uuid', references: 'materials', nullable: false },
+    materialId: { type: 'uuid', references: 'materials' },
     colorId: { type: 'uuid', references: 'colors' },
     code: { type: 'string' },
     name: { type: 'string' },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A SKU that a measurement table applies to.',
   fields: {
     id: { type: 'uuid' },
-    measurementTableId: { type: 'uuid', references: 'measurement-tables', nullable: false },
-    skuId: { type: 'uuid', references: 'skus', nullable: false },
+    measurementTableId: { type: 'uuid', references: 'measurement-tables' },
+    skuId: { type: 'uuid', references: 'skus' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

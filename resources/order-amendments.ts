@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A change to a purchase order after it was issued.',
   fields: {
     id: { type: 'uuid' },
-    orderId: { type: 'uuid', references: 'orders', nullable: false },
+    orderId: { type: 'uuid', references: 'orders' },
     orderItemId: { type: 'uuid', references: 'order-items', description: 'The line changed; null for a change to the whole order.' },
     amendmentNumber: { type: 'integer', description: 'Counts up from 1 per order.' },
     type: { type: 'string', description: 'Such as quantity, price, date, cancel.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A line of a purchase order: one SKU, its quantity and price.',
   fields: {
     id: { type: 'uuid' },
-    orderId: { type: 'uuid', references: 'orders', nullable: false },
+    orderId: { type: 'uuid', references: 'orders' },
     productId: { type: 'uuid', references: 'products' },
     productOptionId: { type: 'uuid', references: 'product-options' },
     skuId: { type: 'uuid', references: 'skus' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A line of a packing list: one SKU in a range of cartons.',
   fields: {
     id: { type: 'uuid' },
-    packingListId: { type: 'uuid', references: 'packing-lists', nullable: false },
+    packingListId: { type: 'uuid', references: 'packing-lists' },
     orderItemId: { type: 'uuid', references: 'order-items' },
     skuId: { type: 'uuid', references: 'skus' },
     lineNumber: { type: 'integer', description: 'Position on the packing list, from 1.' },

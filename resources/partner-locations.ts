@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A site of a partner, with its role.',
   fields: {
     id: { type: 'uuid' },
-    partnerId: { type: 'uuid', references: 'partners', nullable: false },
-    locationId: { type: 'uuid', references: 'locations', nullable: false },
+    partnerId: { type: 'uuid', references: 'partners' },
+    locationId: { type: 'uuid', references: 'locations' },
     role: { type: 'string', description: 'Such as factory, office, warehouse, billing.' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },

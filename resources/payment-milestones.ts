@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One instalment of a payment agreement, such as a deposit or the balance.',
   fields: {
     id: { type: 'uuid' },
-    paymentAgreementId: { type: 'uuid', references: 'payment-agreements', nullable: false },
+    paymentAgreementId: { type: 'uuid', references: 'payment-agreements' },
     sequence: { type: 'integer', description: 'Order within the agreement, from 1.' },
     name: { type: 'string' },
     percent: { type: 'decimal', description: 'Share of the agreement total, in percent.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'Proof that a payment reached the supplier, such as a bank confirmation.',
   fields: {
     id: { type: 'uuid' },
-    paymentId: { type: 'uuid', references: 'payments', nullable: false },
+    paymentId: { type: 'uuid', references: 'payments' },
     documentId: { type: 'uuid', references: 'documents', description: 'The confirmation file, when uploaded.' },
     reference: { type: 'string', description: 'Bank or remittance reference.' },
     amount: { type: 'decimal', description: 'Amount the supplier received.' },

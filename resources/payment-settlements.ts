@@ -6,8 +6,8 @@ export default defineResource({
   description: 'The part of a payment applied to one invoice (and, optionally, one milestone).',
   fields: {
     id: { type: 'uuid' },
-    paymentId: { type: 'uuid', references: 'payments', nullable: false },
-    invoiceId: { type: 'uuid', references: 'invoices', nullable: false },
+    paymentId: { type: 'uuid', references: 'payments' },
+    invoiceId: { type: 'uuid', references: 'invoices' },
     paymentMilestoneId: { type: 'uuid', references: 'payment-milestones', description: 'The milestone the amount settles, if any.' },
     amount: { type: 'decimal' },
     currency: { type: 'string', description: 'ISO 4217 code, such as EUR.' },

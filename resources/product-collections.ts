@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Places a product in a collection.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
-    collectionId: { type: 'uuid', references: 'collections', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
+    collectionId: { type: 'uuid', references: 'collections' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Schedules a product into a launch window.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
-    launchWindowId: { type: 'uuid', references: 'launch-windows', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
+    launchWindowId: { type: 'uuid', references: 'launch-windows' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Places a product option (one colourway) in a collection.',
   fields: {
     id: { type: 'uuid' },
-    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
-    collectionId: { type: 'uuid', references: 'collections', nullable: false },
+    productOptionId: { type: 'uuid', references: 'product-options' },
+    collectionId: { type: 'uuid', references: 'collections' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

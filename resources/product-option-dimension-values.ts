@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A size (dimension value) that a product option comes in.',
   fields: {
     id: { type: 'uuid' },
-    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
-    dimensionValueId: { type: 'uuid', references: 'dimension-values', nullable: false },
+    productOptionId: { type: 'uuid', references: 'product-options' },
+    dimensionValueId: { type: 'uuid', references: 'dimension-values' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

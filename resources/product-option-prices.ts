@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A price of a product option: wholesale, retail or cost, per market, from a date.',
   fields: {
     id: { type: 'uuid' },
-    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
+    productOptionId: { type: 'uuid', references: 'product-options' },
     priceType: { type: 'string', description: 'Such as wholesale, retail, cost.' },
     amount: { type: 'decimal', description: 'Price of one unit, in currency.' },
     currency: { type: 'string', description: 'ISO 4217 code, such as EUR.' },

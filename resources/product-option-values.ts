@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Links a product option to an option value that describes it (its colour, fit or finish).',
   fields: {
     id: { type: 'uuid' },
-    productOptionId: { type: 'uuid', references: 'product-options', nullable: false },
-    optionValueId: { type: 'uuid', references: 'option-values', nullable: false },
+    productOptionId: { type: 'uuid', references: 'product-options' },
+    optionValueId: { type: 'uuid', references: 'option-values' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

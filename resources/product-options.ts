@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A colourway of a product: the product in one colour. Its sizes are SKUs.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
     colorId: { type: 'uuid', references: 'colors' },
     code: { type: 'string', description: 'Colourway code, unique within the product.' },
     name: { type: 'string' },

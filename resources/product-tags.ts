@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A tag put on a product.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
-    tagId: { type: 'uuid', references: 'tags', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
+    tagId: { type: 'uuid', references: 'tags' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A past change of a production run item\'s planned or completed quantity.',
   fields: {
     id: { type: 'uuid' },
-    productionRunItemId: { type: 'uuid', references: 'production-run-items', nullable: false },
+    productionRunItemId: { type: 'uuid', references: 'production-run-items' },
     revisionNumber: { type: 'integer', description: 'Counts up from 1 per production run item.' },
     plannedQuantity: { type: 'integer' },
     completedQuantity: { type: 'integer' },

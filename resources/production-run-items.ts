@@ -6,7 +6,7 @@ export default defineResource({
   description: 'The quantity of one order line planned and completed in a production run.',
   fields: {
     id: { type: 'uuid' },
-    productionRunId: { type: 'uuid', references: 'production-runs', nullable: false },
+    productionRunId: { type: 'uuid', references: 'production-runs' },
     orderItemId: { type: 'uuid', references: 'order-items' },
     skuId: { type: 'uuid', references: 'skus' },
     plannedQuantity: { type: 'integer' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A priced line of a quote, usually one colourway.',
   fields: {
     id: { type: 'uuid' },
-    quoteId: { type: 'uuid', references: 'quotes', nullable: false },
+    quoteId: { type: 'uuid', references: 'quotes' },
     quoteRevisionId: { type: 'uuid', references: 'quote-revisions', description: 'The revision that priced the line.' },
     productOptionId: { type: 'uuid', references: 'product-options' },
     description: { type: 'string' },

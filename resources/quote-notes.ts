@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A comment in the discussion of a quote.',
   fields: {
     id: { type: 'uuid' },
-    quoteId: { type: 'uuid', references: 'quotes', nullable: false },
+    quoteId: { type: 'uuid', references: 'quotes' },
     authorUserId: { type: 'uuid', description: 'The user who wrote the note.' },
     body: { type: 'string', description: 'Plain text.' },
     visibility: { type: 'string', description: 'Such as internal, supplier.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A volume price break of a quote item.',
   fields: {
     id: { type: 'uuid' },
-    quoteItemId: { type: 'uuid', references: 'quote-items', nullable: false },
+    quoteItemId: { type: 'uuid', references: 'quote-items' },
     minQuantity: { type: 'integer', description: 'Smallest order quantity of the band.' },
     maxQuantity: { type: 'integer', description: 'Largest order quantity of the band; null for no upper bound.' },
     unitPrice: { type: 'decimal' },

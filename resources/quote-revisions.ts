@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One round of a quote: each resubmission by the supplier is a revision.',
   fields: {
     id: { type: 'uuid' },
-    quoteId: { type: 'uuid', references: 'quotes', nullable: false },
+    quoteId: { type: 'uuid', references: 'quotes' },
     revisionNumber: { type: 'integer', description: 'Counts up from 1 per quote.' },
     status: { type: 'string', description: 'Such as draft, submitted, superseded, accepted.' },
     submittedAt: { type: 'timestamp' },

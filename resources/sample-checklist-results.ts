@@ -6,7 +6,7 @@ export default defineResource({
   description: 'The outcome of one checkpoint when a sample round was reviewed.',
   fields: {
     id: { type: 'uuid' },
-    sampleRoundId: { type: 'uuid', references: 'sample-rounds', nullable: false },
+    sampleRoundId: { type: 'uuid', references: 'sample-rounds' },
     checklistId: { type: 'uuid', references: 'checklists' },
     checkpoint: { type: 'string', description: 'The checklist item assessed.' },
     result: { type: 'string', description: 'Such as pass, fail, na.' },

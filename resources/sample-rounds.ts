@@ -6,7 +6,7 @@ export default defineResource({
   description: 'One submission of a sample and the brand\'s decision on it.',
   fields: {
     id: { type: 'uuid' },
-    sampleId: { type: 'uuid', references: 'samples', nullable: false },
+    sampleId: { type: 'uuid', references: 'samples' },
     roundNumber: { type: 'integer', description: 'Counts up from 1 per sample.' },
     status: { type: 'string', description: 'Such as pending, sent, received, reviewed.' },
     sentAt: { type: 'timestamp', description: 'When the supplier dispatched the sample.' },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'Links a shipment to a forwarder booking it fulfils.',
   fields: {
     id: { type: 'uuid' },
-    shipmentId: { type: 'uuid', references: 'shipments', nullable: false },
-    bookingId: { type: 'uuid', references: 'bookings', nullable: false },
+    shipmentId: { type: 'uuid', references: 'shipments' },
+    bookingId: { type: 'uuid', references: 'bookings' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

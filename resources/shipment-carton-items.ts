@@ -6,7 +6,7 @@ export default defineResource({
   description: 'The units of one shipment item packed in one carton.',
   fields: {
     id: { type: 'uuid' },
-    shipmentCartonId: { type: 'uuid', references: 'shipment-cartons', nullable: false },
+    shipmentCartonId: { type: 'uuid', references: 'shipment-cartons' },
     shipmentItemId: { type: 'uuid', references: 'shipment-items' },
     skuId: { type: 'uuid', references: 'skus' },
     quantity: { type: 'integer' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A physical carton in a shipment.',
   fields: {
     id: { type: 'uuid' },
-    shipmentId: { type: 'uuid', references: 'shipments', nullable: false },
+    shipmentId: { type: 'uuid', references: 'shipments' },
     cartonSizeId: { type: 'uuid', references: 'carton-sizes' },
     cartonNumber: { type: 'integer', description: 'Number of the carton within the shipment, from 1.' },
     sscc: { type: 'string', description: 'Serial Shipping Container Code (18 digits) on the carton label.' },

@@ -6,7 +6,7 @@ export default defineResource({
   description: 'A cost of moving a shipment, such as freight, duty or insurance.',
   fields: {
     id: { type: 'uuid' },
-    shipmentId: { type: 'uuid', references: 'shipments', nullable: false },
+    shipmentId: { type: 'uuid', references: 'shipments' },
     partnerId: { type: 'uuid', references: 'partners', description: 'Who charges it, such as the forwarder or customs broker.' },
     chargeType: { type: 'string', description: 'Such as freight, duty, insurance, handling.' },
     amount: { type: 'decimal' },

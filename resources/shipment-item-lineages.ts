@@ -6,7 +6,7 @@ export default defineResource({
   description: 'Where a shipment item\'s units came from: order line, booking, packing list and any earlier shipment item.',
   fields: {
     id: { type: 'uuid' },
-    shipmentItemId: { type: 'uuid', references: 'shipment-items', nullable: false },
+    shipmentItemId: { type: 'uuid', references: 'shipment-items' },
     sourceShipmentItemId: { type: 'uuid', references: 'shipment-items', description: 'The shipment item these units were split or merged from; null at the origin.' },
     orderItemId: { type: 'uuid', references: 'order-items' },
     bookingItemId: { type: 'uuid', references: 'booking-items' },

@@ -6,8 +6,8 @@ export default defineResource({
   description: 'A size value that defines a SKU, one per dimension (such as size M and inseam 32).',
   fields: {
     id: { type: 'uuid' },
-    skuId: { type: 'uuid', references: 'skus', nullable: false },
-    dimensionValueId: { type: 'uuid', references: 'dimension-values', nullable: false },
+    skuId: { type: 'uuid', references: 'skus' },
+    dimensionValueId: { type: 'uuid', references: 'dimension-values' },
     createdAt: { type: 'timestamp', nullable: false },
     updatedAt: { type: 'timestamp', nullable: false },
   },

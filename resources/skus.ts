@@ -7,7 +7,7 @@ export default defineResource({
   description: 'A sellable unit: one colourway of a product in one size.',
   fields: {
     id: { type: 'uuid' },
-    productId: { type: 'uuid', references: 'products', nullable: false },
+    productId: { type: 'uuid', references: 'products' },
     productOptionId: { type: 'uuid', references: 'product-options', description: 'The colourway; null for a product without colourways.' },
     code: { type: 'string', description: 'SKU code.' },
     barcode: { type: 'string', description: 'EAN, UPC or other GTIN printed on the label.' },
