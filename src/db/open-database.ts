@@ -13,12 +13,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Real Postgres at a URL, with a bounded pool. */
-export function openPostgres({ url, poolMax = 10 }: { url: string; poolMax?: number }): Database {
+/**
+ * How long a request may wait on Postgres: for a pooled connection, to
+ * connect, and for one statement (enforced by the server, then by the
+ * client). Past them the request fails with a logged 500 instead of hanging,
+ * and the connection goes back to the pool.
+ */
+export const POSTGRES_TIMEOUTS = Object.freeze({ acquireMs: 5_000, connectMs: 5_000, statementMs: 10_000, queryMs: 12_000 });
+
+/**
+ * Real Postgres at a URL, with a bounded pool and bounded waits. Statement
+ * timeouts are for serving requests; migrations and tools may run longer.
+ */
+export function openPostgres({ url, poolMax = 10, boundStatements = true }: { url: string; poolMax?: number; boundStatements?: boolean }): Database {
   const db = knexModule.knex({
     ...knexConfig,
-    connection: { connectionString: url, application_name: 'brand-catalog-read-api' },
+    connection: {
+      connectionString: url,
+      application_name: 'brand-catalog-read-api',
+      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+      ...(boundStatements ? { statement_timeout: POSTGRES_TIMEOUTS.statementMs, query_timeout: POSTGRES_TIMEOUTS.queryMs } : {}),
+    },
     pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
   });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -2,13 +2,14 @@ import type { ValidateFunction } from 'ajv';
 import type { JsonSchema } from './field-types.ts';
 import { compileQueries, type ResourceQueries } from './plan-query.ts';
 import type { Registry } from './registry.ts';
-import type { Resource } from './resource.ts';
+import type { Include, Resource } from './resource.ts';
 import { listQuerySchema } from './schema.ts';
 import { compileSchema } from './validate.ts';
 
 /** A family with everything a request needs, built once at boot. */
 export interface CompiledResource {
   readonly resource: Resource;
+  readonly includesByName: ReadonlyMap<string, Include>;
   readonly queries: ResourceQueries;
   readonly listSchema: JsonSchema;
   readonly validateList: ValidateFunction;
@@ -33,6 +34,7 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
       }
       const compiled: CompiledResource = Object.freeze({
         resource,
+        includesByName: new Map(resource.includes.map((include) => [include.name, include])),
         queries: compileQueries(resource),
         listSchema,
         validateList,

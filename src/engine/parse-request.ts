@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv';
+import type { CompiledResource } from './compiled-resource.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { ApiError, invalidParameters, type ParameterIssue } from './errors.ts';
 import type { JsonSchema } from './field-types.ts';
-import type { Include, Resource } from './resource.ts';
-import { DEFAULT_LIMIT } from './schema.ts';
-import { parameterIssues } from './validate.ts';
+import type { Include } from './resource.ts';
+import { DEFAULT_LIMIT, INCLUDE_SCHEMA } from './schema.ts';
+import { compileSchema, parameterIssues } from './validate.ts';
 
 /** A query string as Koa parses it: a repeated key becomes an array. */
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
@@ -19,21 +20,25 @@ export interface ListRequest {
 }
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
+const validateInclude = compileSchema(INCLUDE_SCHEMA);
 
 /**
  * Checks a query against a compiled schema, strictly: an undeclared or
  * repeated parameter is an issue, integers must be written as plain decimals
  * (no `1e1`, ` 5` or `0x10`), booleans as `true` or `false`.
  * `include` is read apart, since every route knows it (CONTRACT.md §3).
+ * Issues already found in the path (a malformed id) are listed first, so one
+ * 400 names every offending parameter.
  */
-export function parseQuery({ query, schema, validate, resource }: {
+export function parseQuery({ query, schema, validate, family, pathIssues = [] }: {
   query: RawQuery;
   schema: JsonSchema;
   validate: ValidateFunction;
-  resource: Resource;
+  family: CompiledResource;
+  pathIssues?: readonly ParameterIssue[];
 }): { values: Record<string, unknown>; includes: readonly Include[] } {
   const properties = schema.properties as Record<string, JsonSchema>;
-  const issues: ParameterIssue[] = [];
+  const issues: ParameterIssue[] = [...pathIssues];
   const values: Record<string, unknown> = {};
   let includeText: string | undefined;
 
@@ -62,9 +67,11 @@ export function parseQuery({ query, schema, validate, resource }: {
   }
 
   if (!validate(values)) issues.push(...parameterIssues(validate.errors).filter((i) => !issues.some((j) => j.parameter === i.parameter)));
-  if (includeText !== undefined && includeText.length === 0) issues.push({ parameter: 'include', message: 'must not be empty' });
+  if (includeText !== undefined && !validateInclude(includeText)) {
+    issues.push({ ...parameterIssues(validateInclude.errors)[0]!, parameter: 'include' });
+  }
   if (issues.length > 0) throw invalidParameters(issues);
-  return { values, includes: parseIncludes(includeText, resource) };
+  return { values, includes: parseIncludes(includeText, family) };
 }
 
 function convert(raw: string, type: unknown): unknown {
@@ -74,9 +81,8 @@ function convert(raw: string, type: unknown): unknown {
 }
 
 /** `include=a,b` into the family's includes; any unknown name is 400 `unsupported_include`. */
-function parseIncludes(text: string | undefined, resource: Resource): readonly Include[] {
+function parseIncludes(text: string | undefined, { resource, includesByName: known }: CompiledResource): readonly Include[] {
   if (text === undefined) return [];
-  const known = new Map(resource.includes.map((include) => [include.name, include]));
   const chosen = new Map<string, Include>();
   const unknown: ParameterIssue[] = [];
   for (const name of text.split(',')) {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { CompiledResource } from './compiled-resource.ts';
 import type { CursorCodec } from './cursor.ts';
-import { ApiError, invalidParameters } from './errors.ts';
+import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
 import { parseQuery, toListRequest, type ListRequest, type RawQuery } from './parse-request.ts';
 import { getRecord, listRecords } from './read-records.ts';
@@ -39,8 +39,8 @@ export function buildRoutes({ families, db, cursors }: {
   for (const family of families.values()) {
     const { resource } = family;
 
-    const getHandler = async (ctx: Context, id: string): Promise<void> => {
-      const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, resource });
+    const getHandler = async (ctx: Context, id: string, pathIssues: readonly ParameterIssue[] = []): Promise<void> => {
+      const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
       const record = await getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes });
       if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
       ctx.body = record;
@@ -57,7 +57,7 @@ export function buildRoutes({ families, db, cursors }: {
       family: resource.path,
       handler: async (ctx) => {
         const request = toListRequest(
-          parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, resource }),
+          parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
         );
         const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors });
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
@@ -71,8 +71,7 @@ export function buildRoutes({ families, db, cursors }: {
       family: resource.path,
       handler: async (ctx) => {
         const id = String(ctx.params.id);
-        if (!UUID.test(id)) throw invalidParameters([{ parameter: 'id', message: 'must be a lower-case UUID' }]);
-        await getHandler(ctx, id);
+        await getHandler(ctx, id, UUID.test(id) ? [] : [{ parameter: 'id', message: 'must be a lower-case UUID' }]);
       },
     });
   }

@@ -43,9 +43,10 @@ export interface KeyGrant {
 
 /**
  * One round trip: the live key with this hash (not revoked, not expired),
- * the brand of the slug, and whether the key covers it. Null: no such key.
+ * the brand of the slug (none for a null slug), and whether the key covers it.
+ * Null: no such key.
  */
-export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string }): Promise<KeyGrant | null> {
+export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> {
   const result = (await db.raw(
     `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed"
        from api_keys k

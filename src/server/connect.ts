@@ -11,14 +11,14 @@ export interface Connection {
 
 /**
  * Opens the configured database for the server or a tool. Postgres is used
- * as it is (`npm run db:migrate` changes its schema; with `requireCurrent` an
- * outdated schema stops start-up). The embedded database is locked to this
- * process and always migrated.
+ * as it is: `npm run db:migrate` changes its schema, and when `serving`, an
+ * outdated schema stops start-up and statements are time-limited. The
+ * embedded database is locked to this process and always migrated.
  */
-export async function connect(config: Config, { requireCurrent = false }: { requireCurrent?: boolean } = {}): Promise<Connection> {
+export async function connect(config: Config, { serving = false }: { serving?: boolean } = {}): Promise<Connection> {
   if (config.databaseUrl) {
-    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax });
-    if (requireCurrent) {
+    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, boundStatements: serving });
+    if (serving) {
       const pending = await pendingMigrations(database.db).catch(async (error: Error) => {
         await database.close();
         throw new Error(`cannot read the schema at DATABASE_URL: ${error.message}`);

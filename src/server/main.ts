@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel });
   const registry = await loadRegistry();
-  const connection = await connect(config, { requireCurrent: true });
+  const connection = await connect(config, { serving: true });
   const { db } = connection.database;
   const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
   const limiter = createRateLimiter({

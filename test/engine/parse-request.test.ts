@@ -7,7 +7,7 @@ import { testDatabase } from '../support/test-database.ts';
 async function parse(path: string, query: RawQuery) {
   const { registry } = await testDatabase();
   const family = compileRegistry(registry).get(path)!;
-  return toListRequest(parseQuery({ query, schema: family.listSchema, validate: family.validateList, resource: family.resource }));
+  return toListRequest(parseQuery({ query, schema: family.listSchema, validate: family.validateList, family }));
 }
 
 async function rejection(path: string, query: RawQuery): Promise<ApiError> {
@@ -51,5 +51,8 @@ describe('parseQuery', () => {
     expect((await rejection('products', { include: 'versoins' })).errorCode).to.equal('unsupported_include');
     expect((await rejection('carton-sizes', { include: 'anything' })).errorCode).to.equal('unsupported_include');
     expect((await rejection('products', { include: '' })).errorCode).to.equal('invalid_parameter');
+    expect((await rejection('products', { include: 'versions,'.repeat(200) })).details).to.deep.equal([
+      { parameter: 'include', message: 'must have at most 1024 characters' },
+    ]);
   });
 });

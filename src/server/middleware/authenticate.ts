@@ -14,7 +14,10 @@ export function authenticate({ db }: { db: Knex }): Middleware {
   return async (ctx, next) => {
     const match = BEARER.exec(ctx.get('Authorization'));
     const key = match?.[1];
-    const grant = key && isWellFormedKey(key) ? await findGrant(db, { key, brandSlug: String(ctx.params.brand) }) : null;
+    const slug = String(ctx.params.brand);
+    // Postgres text cannot hold NUL: such a slug names no brand (404 after the key check), and must not reach SQL.
+    const brandSlug = slug.includes('\u0000') ? null : slug;
+    const grant = key && isWellFormedKey(key) ? await findGrant(db, { key, brandSlug }) : null;
     if (!grant) throw new ApiError({ errorCode: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
     ctx.state.keyId = grant.keyId;
     ctx.state.grant = grant;

@@ -67,6 +67,22 @@ describe('error bodies', () => {
     expect(text).to.contain('bogus');
   });
 
+  it('lists a malformed id together with the offending query parameters', async () => {
+    const response = await server.request('/brands/acme/carton-sizes/BAD?foo=1', { key });
+    expect(response.status).to.equal(400);
+    expect(response.body.details.map((d: { parameter: string }) => d.parameter)).to.deep.equal(['id', 'foo']);
+  });
+
+  it('answers a brand slug with a NUL character as an unknown brand, after the key check', async () => {
+    for (const path of ['/api/public/v1/brands/%00/carton-sizes', '/api/public/v1/brands/ac%00me', '/api/public/v1/brands/acme%00/carton-sizes/00000000-0000-4000-8000-000000000000']) {
+      const withKey = await rawRequest(server.origin, path, { headers: { Authorization: `Bearer ${key}` } });
+      expect(withKey.status, path).to.equal(404);
+      expectErrorBody(withKey.body, 'not_found');
+      const withoutKey = await rawRequest(server.origin, path, {});
+      expect(withoutKey.status, path).to.equal(401);
+    }
+  });
+
   it('answers a cursor that does not decode with 400 invalid_cursor, whatever its shape (CONTRACT.md §4)', async () => {
     for (const cursor of ['bm90.c2lnbmVk', 'not-a-cursor', 'abc', '!!!']) {
       const response = await server.request(`/brands/acme/carton-sizes?cursor=${encodeURIComponent(cursor)}`, { key });
