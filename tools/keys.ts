@@ -7,7 +7,9 @@
  */
 import { parseArgs } from 'node:util';
 import { createKey, KeyError, listKeys, revokeKey } from '../src/server/api-keys.ts';
+import { UUID_PATTERN } from '../src/engine/field-types.ts';
 import { runTool } from './lib/open-tool-connection.ts';
+import { parseExpiry } from './lib/parse-expiry.ts';
 
 const USAGE = `usage:
   npm run keys -- create --brand <slug> [--brand <slug>...] [--expires-at <ISO 8601>] [--name <text>] [--json]
@@ -15,7 +17,7 @@ const USAGE = `usage:
   npm run keys -- list [--json]
   npm run keys -- revoke <id>`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = new RegExp(UUID_PATTERN);
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -45,9 +47,10 @@ if (command === 'create') {
   const brands = values.brand ?? [];
   if (Boolean(values.global) === brands.length > 0) usage('give --global or at least one --brand, not both');
   let expiresAt: Date | null = null;
-  if (values['expires-at'] !== undefined) {
-    expiresAt = new Date(values['expires-at']);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(values['expires-at']) || Number.isNaN(expiresAt.getTime())) usage('--expires-at takes an ISO 8601 date or timestamp');
+  try {
+    if (values['expires-at'] !== undefined) expiresAt = parseExpiry(values['expires-at']);
+  } catch (error) {
+    usage((error as Error).message);
   }
   await runTool(async ({ database }) => {
     try {

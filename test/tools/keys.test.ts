@@ -74,6 +74,9 @@ describe('tools/keys.ts (npm run keys)', function () {
     toRevoke: { id: string; key: string };
   };
 
+  /** The command refuses a past expiry, so this key expires moments after it is made. */
+  let soon: string;
+
   before(async () => {
     const northwind = await keys('create', '--brand', 'northwind', '--json');
     expect(northwind.code, northwind.stderr).to.equal(0);
@@ -85,7 +88,7 @@ describe('tools/keys.ts (npm run keys)', function () {
       northwind: { ...(JSON.parse(northwind.stdout.trim().split('\n')[0] ?? 'null') as { id: string; key: string }), stdout: northwind.stdout },
       global: { id: globalId, key: globalKey, stdout: global.stdout },
       twoBrands: await createJson('--brand', 'northwind', '--brand', 'southpeak', '--expires-at', '2031-05-06T07:08:09Z'),
-      expired: await createJson('--brand', 'northwind', '--expires-at', '2020-01-01'),
+      expired: await createJson('--brand', 'northwind', '--expires-at', (soon = new Date(Date.now() + 3_000).toISOString())),
       toRevoke: await createJson('--brand', 'northwind'),
     };
   });
@@ -122,7 +125,7 @@ describe('tools/keys.ts (npm run keys)', function () {
     expect(byId.get(made.global.id)).to.deep.include({ global: true, brands: [], expiresAt: null, revokedAt: null });
     expect(byId.get(made.twoBrands.id)).to.deep.include({ global: false, expiresAt: '2031-05-06T07:08:09.000Z', revokedAt: null });
     expect(byId.get(made.twoBrands.id)!.brands).to.deep.equal(['northwind', 'southpeak']);
-    expect(byId.get(made.expired.id)).to.deep.include({ expiresAt: '2020-01-01T00:00:00.000Z' });
+    expect(byId.get(made.expired.id)).to.deep.include({ expiresAt: soon });
     for (const entry of listed) {
       expect(entry).to.have.keys(['id', 'name', 'hint', 'global', 'brands', 'expiresAt', 'revokedAt', 'createdAt']);
     }
@@ -158,6 +161,8 @@ describe('tools/keys.ts (npm run keys)', function () {
       ['frobnicate'],
       ['create', '--global', '--brand', 'northwind'],
       ['create', '--global', '--expires-at', 'tomorrow'],
+      ['create', '--global', '--expires-at', '2027-02-30'],
+      ['create', '--global', '--expires-at', '2020-01-01'],
       ['revoke', 'not-a-uuid'],
     ];
     const results: Run[] = [];
@@ -236,6 +241,7 @@ describe('tools/keys.ts (npm run keys)', function () {
       expect(revoked.status).to.equal(401);
       const both = await fetch(`${baseUrl}/brands/southpeak/carton-sizes`, { headers: { Authorization: `Bearer ${live.twoBrands.key}` } });
       expect(both.status).to.equal(200);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(soon) + 100 - Date.now())));
       const expired = await fetch(`${baseUrl}/brands/northwind/carton-sizes`, { headers: { Authorization: `Bearer ${live.expired.key}` } });
       expect(expired.status).to.equal(401);
     });
