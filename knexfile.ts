@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 
 /**
- * Knex settings for real Postgres at DATABASE_URL. The embedded database
- * (no DATABASE_URL) is opened by `src/db/open-database.ts` with the same
- * migrations.
+ * Knex settings for Postgres at DATABASE_URL, for the knex CLI. The service
+ * opens its databases in `src/db/open-database.ts` (pool, timeouts, the
+ * embedded PGlite) with the same migrations.
  */
 export const migrations: Knex.MigratorConfig = {
   directory: fileURLToPath(new URL('./migrations', import.meta.url)),
@@ -15,7 +15,6 @@ export const migrations: Knex.MigratorConfig = {
 const config: Knex.Config = {
   client: 'pg',
   connection: process.env.DATABASE_URL,
-  pool: { min: 0, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
   migrations,
 };
 

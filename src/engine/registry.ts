@@ -12,7 +12,6 @@ export interface Registry {
   readonly resources: readonly Resource[];
   /** The family at a path; throws on an unknown path (a bug in the caller, not a client error). */
   get(path: string): Resource;
-  has(path: string): boolean;
 }
 
 /** The repository's `resources/` folder. */
@@ -42,7 +41,6 @@ export function createRegistry(definitions: readonly ResourceDefinition[]): Regi
   const index = new Map(resources.map((resource) => [resource.path, resource]));
   return Object.freeze({
     resources,
-    has: (path: string) => index.has(path),
     get(path: string): Resource {
       const resource = index.get(path);
       if (!resource) throw new Error(`no family '${path}' in the registry${didYouMean(path, index.keys())}`);

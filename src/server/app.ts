@@ -25,8 +25,8 @@ export interface AppDependencies {
 }
 
 /**
- * Builds the Koa app and never listens: `main.ts` listens, tests use
- * `app.callback()` on a port of their own. Everything is compiled here, once.
+ * Builds the Koa app and never listens: `main.ts` listens, and tests listen
+ * on a free port of their own. Everything is compiled here, once.
  */
 export function createApp({ registry, db, limiter, cursors, logger }: AppDependencies): Koa {
   const families = compileRegistry(registry);
@@ -37,7 +37,8 @@ export function createApp({ registry, db, limiter, cursors, logger }: AppDepende
     ctx.body = openApi;
   });
 
-  // Check order of CONTRACT.md §4: key, rate limit, brand, then the handler's parameters and record.
+  // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
+  // after the key: every request a valid key makes counts, whatever its brand.
   const guard = [authenticate({ db }), rateLimit({ limiter }), authorizeBrand()];
   for (const route of buildRoutes({ families, db, cursors })) {
     router.get(route.path, async (ctx, next) => {

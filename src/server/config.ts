@@ -35,7 +35,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function integer({ env, name, fallback, min, max }: { env: NodeJS.ProcessEnv; name: string; fallback: number; min: number; max: number }): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -51,22 +51,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (cursorSecret !== null && cursorSecret.length < 32) {
     throw new ConfigError('CURSOR_SECRET must have at least 32 characters (try: openssl rand -hex 32)');
   }
-  if (databaseUrl !== null && cursorSecret === null) {
-    throw new ConfigError(
-      'CURSOR_SECRET is required with DATABASE_URL, and must be the same on every instance (try: openssl rand -hex 32)',
-    );
-  }
   const logLevel = env.LOG_LEVEL || DEFAULTS.logLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return Object.freeze({
     databaseUrl,
-    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULTS.databasePoolMax, 1, 1000),
+    databasePoolMax: integer({ env, name: 'DATABASE_POOL_MAX', fallback: DEFAULTS.databasePoolMax, min: 1, max: 1000 }),
     redisUrl: env.REDIS_URL || null,
-    port: integer(env, 'PORT', DEFAULTS.port, 0, 65535),
-    rateLimitPoints: integer(env, 'RATE_LIMIT_POINTS', DEFAULTS.rateLimitPoints, 1, 1_000_000_000),
-    rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimitWindowSeconds, 1, 86_400),
+    port: integer({ env, name: 'PORT', fallback: DEFAULTS.port, min: 0, max: 65535 }),
+    rateLimitPoints: integer({ env, name: 'RATE_LIMIT_POINTS', fallback: DEFAULTS.rateLimitPoints, min: 1, max: 1_000_000_000 }),
+    rateLimitWindowSeconds: integer({ env, name: 'RATE_LIMIT_WINDOW_SECONDS', fallback: DEFAULTS.rateLimitWindowSeconds, min: 1, max: 86_400 }),
     cursorSecret,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     logLevel,
   });
+}
+
+/**
+ * What serving needs beyond the commands: with Postgres, a cursor secret that
+ * every instance shares (the embedded database keeps its own).
+ */
+export function checkServeConfig(config: Config): void {
+  if (config.databaseUrl !== null && config.cursorSecret === null) {
+    throw new ConfigError(
+      'CURSOR_SECRET is required with DATABASE_URL, and must be the same on every instance (try: openssl rand -hex 32)',
+    );
+  }
 }

@@ -28,7 +28,8 @@ export async function connect(config: Config, { serving = false }: { serving?: b
         throw new Error(`the database schema is out of date (${pending.length} pending migrations): run \`npm run db:migrate\``);
       }
     }
-    return { database, cursorSecret: config.cursorSecret!, close: () => database.close() };
+    // A command needs no cursor secret; the server checks it has one (checkServeConfig).
+    return { database, cursorSecret: config.cursorSecret ?? '', close: () => database.close() };
   }
   const release = await lockDataDir(config.dataDir);
   try {

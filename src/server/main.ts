@@ -3,13 +3,15 @@
  * database in DATA_DIR, created, migrated and filled with the demo brand on
  * first start, and prints a key to try it with.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
 import { createCursorCodec } from '../engine/cursor.ts';
 import { API_BASE_PATH } from '../engine/openapi.ts';
 import { loadRegistry } from '../engine/registry.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { connect } from './connect.ts';
+import { checkServeConfig, loadConfig, type Config } from './config.ts';
+import { connect, type Connection } from './connect.ts';
 import { prepareDemo } from './demo.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -19,30 +21,78 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkServeConfig(config);
   const logger = createLogger({ level: config.logLevel });
   const registry = await loadRegistry();
   const connection = await connect(config, { serving: true });
-  const { db } = connection.database;
-  const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
   const limiter = createRateLimiter({
     points: config.rateLimitPoints,
     windowSeconds: config.rateLimitWindowSeconds,
     redisUrl: config.redisUrl,
     logger,
   });
-  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, () => resolve(listening));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const baseUrl = `http://localhost:${port}${API_BASE_PATH}`;
-  logger.info({ port, database: connection.database.kind, rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
+  const release = async (): Promise<void> => {
+    await limiter.close();
+    await connection.close();
+  };
+  let server: Server;
+  try {
+    const { db } = connection.database;
+    const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger });
+    server = await listen({ app, port: config.port });
+    printBanner({ server, config, connection, limiter: limiter.backend, demo });
+  } catch (error) {
+    await release(); // the embedded database's lock too
+    throw error;
+  }
+  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
 
+  let stopping = false;
+  // While stopping, every response closes its connection, so keep-alive does not hold the exit back.
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) response.setHeader('Connection', 'close');
+  });
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.warn('requests still running after the grace period: exiting anyway');
+      void release().finally(() => process.exit(1));
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      void release().then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function listen({ app, port }: { app: Koa; port: number }): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port);
+    server.once('listening', () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use (set PORT to another)`) : error);
+    });
+  });
+}
+
+/** The human start-up message, on stderr so stdout stays JSON lines. */
+function printBanner({ server, config, connection, limiter, demo }: {
+  server: Server;
+  config: Config;
+  connection: Connection;
+  limiter: string;
+  demo: { brand: string; key: string; seeded: boolean } | null;
+}): void {
+  const baseUrl = `http://localhost:${(server.address() as AddressInfo).port}${API_BASE_PATH}`;
   const lines = [
     '',
     `  Brand Catalog Read API on ${baseUrl}`,
-    `  database: ${connection.database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'DATABASE_URL'}; rate limits: ${limiter.backend}`,
+    `  database: ${connection.database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'DATABASE_URL'}; rate limits: ${limiter}`,
     `  OpenAPI:  ${baseUrl}/openapi.json`,
   ];
   if (demo) {
@@ -54,22 +104,6 @@ async function main(): Promise<void> {
     );
   }
   process.stderr.write(`${lines.join('\n')}\n\n`);
-
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    server.close(async () => {
-      await limiter.close();
-      await connection.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: Error) => {

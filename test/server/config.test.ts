@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { expect } from 'chai';
-import { ConfigError, DEFAULTS, loadConfig } from '../../src/server/config.ts';
+import { checkServeConfig, ConfigError, DEFAULTS, loadConfig } from '../../src/server/config.ts';
 
 const SECRET = 'a'.repeat(32);
 
@@ -81,10 +81,12 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires CURSOR_SECRET with DATABASE_URL', () => {
-    const error = configError({ DATABASE_URL: 'postgres://u@h:5432/d' });
-    expect(error.message).to.contain('CURSOR_SECRET');
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', CURSOR_SECRET: SECRET }).cursorSecret).to.equal(SECRET);
+  it('serving requires CURSOR_SECRET with DATABASE_URL; the commands do not', () => {
+    const withoutSecret = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' });
+    expect(withoutSecret.cursorSecret).to.equal(null);
+    expect(() => checkServeConfig(withoutSecret)).to.throw(ConfigError, /CURSOR_SECRET is required with DATABASE_URL/);
+    expect(() => checkServeConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', CURSOR_SECRET: SECRET }))).to.not.throw();
+    expect(() => checkServeConfig(loadConfig({}))).to.not.throw();
   });
 
   it('refuses a CURSOR_SECRET shorter than 32 characters, with or without DATABASE_URL', () => {

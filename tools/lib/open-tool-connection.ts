@@ -3,13 +3,10 @@ import { connect, type Connection } from '../../src/server/connect.ts';
 
 /**
  * The database a command works on: DATABASE_URL, or the embedded database in
- * DATA_DIR (which must not be open in a running server). A command needs no
- * cursor secret, so a placeholder satisfies the settings check.
+ * DATA_DIR (which must not be open in a running server).
  */
 export async function openToolConnection(): Promise<Connection> {
-  const env = { ...process.env };
-  if (env.DATABASE_URL && !env.CURSOR_SECRET) env.CURSOR_SECRET = 'x'.repeat(32);
-  return connect(loadConfig(env));
+  return connect(loadConfig());
 }
 
 /** Runs a command body, closing the connection and turning known failures into one line on stderr. */

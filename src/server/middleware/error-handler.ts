@@ -13,10 +13,6 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
 
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  // A path segment with malformed percent-encoding.
-  if (error instanceof URIError) {
-    return new ApiError({ errorCode: 'invalid_parameter', details: [{ parameter: 'path', message: 'has malformed percent-encoding' }] });
-  }
   const status = (error as { status?: unknown } | null)?.status;
   const code = typeof status === 'number' ? BY_STATUS[status] : undefined;
   return code ? new ApiError({ errorCode: code }) : null;
