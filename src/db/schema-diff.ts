@@ -85,7 +85,7 @@ function createTable(table: TablePlan): string {
 }
 
 function foreignKey(table: string, column: ColumnPlan): string {
-  const name = indexName(table, [column.name], 'fkey');
+  const name = indexName({ table, columns: [column.name], suffix: 'fkey' });
   return `alter table "${table}" add constraint "${name}" foreign key ("${column.name}") references "${column.references}" ("id")`;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
+import { CURSOR_TIMESTAMP } from './timestamp-format.ts';
 
 /**
  * Signed, opaque keyset cursors (CONTRACT.md §3).
@@ -35,7 +36,6 @@ export interface CursorCodec {
 const VERSION = 1;
 /** Ours are about 250 characters; anything far longer is not worth decoding. */
 const MAX_TOKEN_LENGTH = 2048;
-const MICROSECOND_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = new RegExp(UUID_PATTERN);
 
 /** A short stable hash of validated filter values: the same filters give the same hash in any order. */
@@ -74,7 +74,7 @@ export function createCursorCodec(secret: string): CursorCodec {
         return invalid();
       }
       // Signed by us, so well formed unless the secret leaked or the format changed: check anyway.
-      if (body.v !== VERSION || typeof body.t !== 'string' || !MICROSECOND_TIMESTAMP.test(body.t)
+      if (body.v !== VERSION || typeof body.t !== 'string' || !CURSOR_TIMESTAMP.test(body.t)
         || typeof body.i !== 'string' || !UUID.test(body.i)) {
         return invalid();
       }

@@ -1,3 +1,4 @@
+import { recordTimestampSql } from './timestamp-format.ts';
 import type { FieldType } from './types.ts';
 
 /** A JSON Schema fragment; used by AJV and copied into the OpenAPI document. */
@@ -12,7 +13,6 @@ const NO_NUL = '^[^\\u0000]*$';
 /** The spec's string filter rule: 1 to 255 characters. */
 export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
 
-const TIMESTAMP_SQL_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /** What one field type means for the database, the record and a filter parameter. */
 export interface FieldTypeImpl {
@@ -83,7 +83,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     columnType: 'timestamptz',
     dataType: 'timestamp with time zone',
     // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
-    read: (c) => `to_char(${c} at time zone 'UTC', ${TIMESTAMP_SQL_FORMAT})`,
+    read: recordTimestampSql,
     valueSchema: { type: 'string', format: 'date-time' },
     parameterSchema: { type: 'string', format: 'date-time' },
   },

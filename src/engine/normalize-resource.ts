@@ -46,19 +46,19 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
   const fail = (key: string, message: string): never => {
     throw new DefinitionError({ family, key, message });
   };
-  const oneOf = (key: string, value: string, allowed: Iterable<string>, what: string): void => {
+  const oneOf = ({ key, value, allowed, what }: { key: string; value: string; allowed: Iterable<string>; what: string }): void => {
     const list = [...allowed];
     if (!list.includes(value)) fail(key, `unknown ${what} '${value}'${didYouMean(value, list)}`);
   };
   const onlyKeys = (key: string, object: object, allowed: readonly string[]): void => {
-    for (const name of Object.keys(object)) oneOf(`${key}${key ? '.' : ''}${name}`, name, allowed, 'key');
+    for (const name of Object.keys(object)) oneOf({ key: `${key}${key ? '.' : ''}${name}`, value: name, allowed, what: 'key' });
   };
 
   onlyKeys('', definition, RESOURCE_KEYS);
   if (!PATH_SHAPE.test(family)) fail('path', `'${family}' is not a kebab-case path`);
   const table = tableOf(definition);
   if (!SQL_IDENTIFIER.test(table)) fail('table', `'${table}' is not a lower-case SQL identifier`);
-  oneOf('scope', definition.scope, SCOPES, 'scope');
+  oneOf({ key: 'scope', value: definition.scope, allowed: SCOPES, what: 'scope' });
 
   const joins = normalizeJoins(definition.joins ?? {});
   const fields = normalizeFields(definition.fields ?? {});
@@ -117,8 +117,8 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
       const key = `fields.${name}`;
       onlyKeys(key, field, FIELD_KEYS);
       if (!NAME_SHAPE.test(name)) fail(key, 'a field name is camelCase');
-      oneOf(`${key}.type`, field.type, Object.keys(FIELD_TYPES), 'type');
-      const values = normalizeValues(key, field.type, field.values);
+      oneOf({ key: `${key}.type`, value: field.type, allowed: Object.keys(FIELD_TYPES), what: 'type' });
+      const values = normalizeValues({ key, type: field.type, values: field.values });
       if (field.references !== undefined && !context.definitions.has(field.references)) {
         fail(`${key}.references`, `no family '${field.references}'${didYouMean(field.references, context.definitions.keys())}`);
       }
@@ -158,7 +158,7 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
     return Object.freeze(out);
   }
 
-  function normalizeValues(key: string, type: string, values: readonly string[] | undefined): readonly string[] | null {
+  function normalizeValues({ key, type, values }: { key: string; type: string; values: readonly string[] | undefined }): readonly string[] | null {
     if (type === 'enum') {
       if (!values || values.length === 0) fail(`${key}.values`, 'an enum lists its values');
       return Object.freeze([...values!]);
@@ -173,7 +173,7 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
       onlyKeys(key, filter, FILTER_KEYS);
       if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(name)) fail(key, 'a filter name is camelCase');
       if (RESERVED_PARAMETERS.includes(name)) fail(key, `'${name}' is a parameter of every list`);
-      oneOf(`${key}.match`, filter.match, Object.keys(MATCH_KINDS), 'match kind');
+      oneOf({ key: `${key}.match`, value: filter.match, allowed: Object.keys(MATCH_KINDS), what: 'match kind' });
       const given = ['field', 'fields', 'column'].filter((k) => filter[k as keyof FilterDefinition] !== undefined);
       if (given.length !== 1) fail(key, "give exactly one of 'field', 'fields' or 'column'");
       const targets = filterTargets(key, filter);
@@ -192,8 +192,8 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
       }
       if (!SQL_IDENTIFIER.test(column!)) fail(`${key}.column`, `'${column}' is not a column name`);
       if (!filter.type) fail(`${key}.type`, 'a filter on a joined column names its type');
-      oneOf(`${key}.type`, filter.type!, Object.keys(FIELD_TYPES), 'type');
-      const values = normalizeValues(key, filter.type!, filter.values);
+      oneOf({ key: `${key}.type`, value: filter.type!, allowed: Object.keys(FIELD_TYPES), what: 'type' });
+      const values = normalizeValues({ key, type: filter.type!, values: filter.values });
       return Object.freeze([Object.freeze({ label: filter.column, join: join!, column: column!, type: filter.type!, values })]);
     }
     if (filter.type !== undefined || filter.values !== undefined) {

@@ -84,11 +84,11 @@ export function buildOpenApi(registry: Registry): JsonSchema {
       ...(headers ? { headers } : {}),
       content: { 'application/json': { schema } },
     });
-    const operation = (operationId: string, summary: string, parameters: JsonSchema[], response: JsonSchema): JsonSchema => ({
+    const operation = ({ operationId, summary, parameters, response }: { operationId: string; summary: string; parameters: JsonSchema[]; response: JsonSchema }): JsonSchema => ({
       get: { operationId, summary, tags: [resource.title], parameters, responses: { '200': response, ...ERROR_RESPONSES } },
     });
     if (resource.scope === 'tenant') {
-      paths[`/${resource.path}/{brand}`] = operation(`get${name}`, `Get the brand`, [BRAND_PARAMETER], ok(ref(name)));
+      paths[`/${resource.path}/{brand}`] = operation({ operationId: `get${name}`, summary: 'Get the brand', parameters: [BRAND_PARAMETER], response: ok(ref(name)) });
       continue;
     }
     const filters = Object.entries(filterSchemas(resource)).map(([parameter, schema]) => ({
@@ -98,26 +98,26 @@ export function buildOpenApi(registry: Registry): JsonSchema {
       description: schema.description,
       schema: { ...schema, description: undefined },
     }));
-    paths[`/brands/{brand}/${resource.path}`] = operation(
-      `list${pascalCase(resource.path)}`,
-      `List ${resource.title.toLowerCase()}`,
-      [
+    paths[`/brands/{brand}/${resource.path}`] = operation({
+      operationId: `list${pascalCase(resource.path)}`,
+      summary: `List ${resource.title.toLowerCase()}`,
+      parameters: [
         BRAND_PARAMETER,
         { name: 'cursor', in: 'query', required: false, description: CURSOR_SCHEMA.description, schema: CURSOR_SCHEMA },
         { name: 'limit', in: 'query', required: false, description: LIMIT_SCHEMA.description, schema: LIMIT_SCHEMA },
         ...includeParameter(resource),
         ...filters,
       ],
-      ok(listEnvelopeSchema(ref(name)), {
+      response: ok(listEnvelopeSchema(ref(name)), {
         Link: { description: 'Origin-relative URL of the next page with rel="next"; absent on the last page.', schema: { type: 'string' } },
       }),
-    );
-    paths[`/brands/{brand}/${resource.path}/{id}`] = operation(
-      `get${name}`,
-      `Get one ${recordTypeName(resource.path).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
-      [BRAND_PARAMETER, ID_PARAMETER, ...includeParameter(resource)],
-      ok(ref(name)),
-    );
+    });
+    paths[`/brands/{brand}/${resource.path}/{id}`] = operation({
+      operationId: `get${name}`,
+      summary: `Get one ${name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
+      parameters: [BRAND_PARAMETER, ID_PARAMETER, ...includeParameter(resource)],
+      response: ok(ref(name)),
+    });
   }
   return {
     openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import type { CursorPosition } from './cursor.ts';
+import { cursorTimestampSql } from './timestamp-format.ts';
 import { FIELD_TYPES } from './field-types.ts';
 import { MATCH_KINDS } from './match.ts';
 import { quoteIdentifier } from './naming.ts';
@@ -45,26 +46,30 @@ export function compileQueries(resource: Resource): ResourceQueries {
   const selectList = resource.recordFields
     .map((field) => `${FIELD_TYPES[field.type].read(fieldColumn(field))} as ${quoteAlias(field.name)}`)
     .join(', ');
-  const cursorSelect = `to_char(t."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ${quoteAlias(CURSOR_COLUMN)}`;
+  const cursorSelect = `${cursorTimestampSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
   const usedJoins = [...new Set(resource.recordFields.flatMap((field) => (field.join ? [field.join] : [])))].map(
     (name) => resource.joins[name]!,
   );
   const filtersByName = new Map<string, Filter>(resource.filters.map((filter) => [filter.name, filter]));
   const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
 
-  /** `from <table> t left join ...`: joins are limited to rows the brand may see. */
-  const from = (brandId: string): SqlFragment => {
-    const joins = usedJoins.map((join) => {
-      const alias = joinAlias(join.name);
-      const scope = scopeCondition({ alias, scope: join.scope, brandId });
-      return {
-        sql: ` left join ${quoteIdentifier(join.table)} ${alias} on ${column(alias, join.foreignColumn)} = ${column('t', join.localColumn)} and ${scope.sql}`,
-        bindings: scope.bindings,
-      };
-    });
-    const all = joinFragments(joins, '');
-    return { sql: `from ${table} t${all.sql}`, bindings: all.bindings };
-  };
+  /**
+   * `from <table> t left join ...`: joins are limited to rows the brand may
+   * see. The text is built once; each scope condition binds the brand once.
+   */
+  const joinClauses = usedJoins.map((join) => {
+    const alias = joinAlias(join.name);
+    const scope = scopeCondition({ alias, scope: join.scope, brandId: '' });
+    return {
+      sql: ` left join ${quoteIdentifier(join.table)} ${alias} on ${column(alias, join.foreignColumn)} = ${column('t', join.localColumn)} and ${scope.sql}`,
+      brandBindings: scope.bindings.length,
+    };
+  });
+  const fromSql = `from ${table} t${joinClauses.map((clause) => clause.sql).join('')}`;
+  const from = (brandId: string): SqlFragment => ({
+    sql: fromSql,
+    bindings: joinClauses.flatMap((clause) => Array<string>(clause.brandBindings).fill(brandId)),
+  });
 
   const where = (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment =>
     joinFragments(

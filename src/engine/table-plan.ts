@@ -45,14 +45,14 @@ export interface SchemaPlan {
 }
 
 /** Postgres truncates identifiers at 63 bytes: keep names short and unique. */
-export function indexName(table: string, columns: readonly string[], suffix: string): string {
+export function indexName({ table, columns, suffix }: { table: string; columns: readonly string[]; suffix: string }): string {
   const name = `${table}_${columns.join('_')}_${suffix}`;
   if (name.length <= 63) return name;
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
   return `${name.slice(0, 63 - hash.length - suffix.length - 2)}_${hash}_${suffix}`;
 }
 
-function tablePlan(resource: Resource, registry: Registry): TablePlan {
+function tablePlan({ resource, registry, tenantTable }: { resource: Resource; registry: Registry; tenantTable: string }): TablePlan {
   const columns: ColumnPlan[] = [];
   const add = (column: Omit<ColumnPlan, 'dataType'>): void => {
     const dataType = Object.values(FIELD_TYPES).find((t) => t.columnType === column.type)!.dataType;
@@ -70,7 +70,7 @@ function tablePlan(resource: Resource, registry: Registry): TablePlan {
       references: field.references ? registry.get(field.references).table : null,
     });
     if (isId && resource.scope !== 'tenant') {
-      add({ name: 'brand_id', type: 'uuid', nullable: resource.scope === 'shared', default: null, references: 'brands' });
+      add({ name: 'brand_id', type: 'uuid', nullable: resource.scope === 'shared', default: null, references: tenantTable });
     }
   }
   return { name: resource.table, scope: resource.scope, columns };
@@ -79,42 +79,44 @@ function tablePlan(resource: Resource, registry: Registry): TablePlan {
 /** Indexes that serve each list's order, each filter, each include and each unique field. */
 function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
   const out: IndexPlan[] = [];
-  const btree = (table: string, scope: Scope, column: string): void => {
+  const btree = ({ table, scope, column }: { table: string; scope: Scope; column: string }): void => {
     if (scope === 'tenant' || column === 'id') return; // the primary key serves these
     const columns = column === 'created_at' ? ['brand_id', 'created_at', 'id'] : ['brand_id', column, 'created_at', 'id'];
-    out.push({ table, method: 'btree', columns, unique: false, name: indexName(table, columns, 'idx') });
+    out.push({ table, method: 'btree', columns, unique: false, name: indexName({ table, columns, suffix: 'idx' }) });
   };
   const trigram = (table: string, column: string): void => {
-    out.push({ table, method: 'gin', columns: [column], unique: false, name: indexName(table, [column], 'trgm') });
+    out.push({ table, method: 'gin', columns: [column], unique: false, name: indexName({ table, columns: [column], suffix: 'trgm' }) });
   };
 
-  btree(resource.table, resource.scope, 'created_at');
+  btree({ table: resource.table, scope: resource.scope, column: 'created_at' });
   for (const field of resource.fields) {
     if (!field.unique || field.column === null) continue;
     const columns = resource.scope === 'tenant' ? [field.column] : ['brand_id', field.column];
-    out.push({ table: resource.table, method: 'btree', columns, unique: true, name: indexName(resource.table, columns, 'key') });
+    out.push({ table: resource.table, method: 'btree', columns, unique: true, name: indexName({ table: resource.table, columns, suffix: 'key' }) });
   }
   for (const filter of resource.filters) {
     for (const target of filter.targets) {
       const join = target.join === null ? null : resource.joins[target.join]!;
-      if (join) btree(resource.table, resource.scope, join.localColumn);
+      if (join) btree({ table: resource.table, scope: resource.scope, column: join.localColumn });
       const table = join ? join.table : resource.table;
       const scope = join ? join.scope : resource.scope;
       if (MATCH_KINDS[filter.match].index === 'trigram') trigram(table, target.column);
-      else btree(table, scope, target.column);
+      else btree({ table, scope, column: target.column });
     }
   }
   for (const include of resource.includes) {
     const related = registry.get(include.resource);
     const remote = related.fields.find((field) => field.name === include.remoteField)!;
-    if (remote.column !== null) btree(related.table, related.scope, remote.column);
+    if (remote.column !== null) btree({ table: related.table, scope: related.scope, column: remote.column });
   }
   return out;
 }
 
 /** The whole schema of a registry, indexes deduplicated. */
 export function planSchema(registry: Registry): SchemaPlan {
-  const tables = registry.resources.map((resource) => tablePlan(resource, registry));
+  const tenant = registry.resources.find((resource) => resource.scope === 'tenant');
+  if (!tenant) throw new Error("the registry has no tenant family (scope 'tenant'): brand-owned rows need one to belong to");
+  const tables = registry.resources.map((resource) => tablePlan({ resource, registry, tenantTable: tenant.table }));
   const indexes = new Map<string, IndexPlan>();
   for (const resource of registry.resources) {
     for (const index of indexPlans(resource, registry)) {

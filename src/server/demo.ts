@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Registry } from '../engine/registry.ts';
 import { DEMO_BRAND, seedDemo } from '../seed/demo-seed.ts';
-import { createKey, findGrant } from './api-keys.ts';
+import { findGrant } from './api-keys.ts';
+import { createKey } from './key-admin.ts';
 import { readDemoKey, writeDemoKey } from './embedded-data.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createKey, findGrant, generateKey, hashKey, isWellFormedKey, KEY_PREFIX, KeyError, listKeys, revokeKey } from '../../src/server/api-keys.ts';
+import { findGrant, generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from '../../src/server/api-keys.ts';
+import { createKey, KeyError, listKeys, revokeKey } from '../../src/server/key-admin.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
