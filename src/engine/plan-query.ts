@@ -21,8 +21,8 @@ export interface ResourceQueries {
   count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): SqlFragment;
   /** One record by id (for the tenant family: the brand itself). */
   one(args: { brandId: string; id: string }): SqlFragment;
-  /** Records whose field equals one of the values, in list order (for includes). */
-  matching(args: { brandId: string; field: string; values: readonly unknown[] }): SqlFragment;
+  /** Records whose field equals one of the values, in list order, at most `limit` (for includes). */
+  matching(args: { brandId: string; field: string; values: readonly unknown[]; limit: number }): SqlFragment;
 }
 
 /** Name of the hidden column that carries a row's exact `created_at`; removed before responding. */
@@ -114,14 +114,14 @@ export function compileQueries(resource: Resource): ResourceQueries {
       };
     },
 
-    matching({ brandId, field, values }) {
+    matching({ brandId, field, values, limit }) {
       const target = fieldsByName.get(field);
       if (!target) throw new Error(`${resource.path}: no field '${field}'`);
       const source = from(brandId);
       const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
       return {
-        sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${fieldColumn(target)} in (${values.map(() => '?').join(', ')})${ORDER}`,
-        bindings: [...source.bindings, ...scope.bindings, ...values],
+        sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${fieldColumn(target)} in (${values.map(() => '?').join(', ')})${ORDER} limit ?`,
+        bindings: [...source.bindings, ...scope.bindings, ...values, limit],
       };
     },
   };

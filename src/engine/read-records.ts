@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashFilters, type CursorCodec } from './cursor.ts';
+import { invalidParameters } from './errors.ts';
 import type { CompiledResource } from './compiled-resource.ts';
 import { CURSOR_COLUMN } from './plan-query.ts';
 import type { Include } from './resource.ts';
@@ -11,6 +12,13 @@ import type { SqlFragment } from './sql-fragment.ts';
  */
 
 export type Row = Record<string, unknown>;
+
+/**
+ * The most records one include may embed in one response. Past it the request
+ * is refused (never cut short): the client asks for a smaller page, or lists
+ * the related family with a filter.
+ */
+export const MAX_INCLUDED_RECORDS = 5000;
 
 export interface ListPage {
   readonly items: Row[];
@@ -80,9 +88,16 @@ async function loadIncludes({ db, families, brandId, records, includes }: ReadCo
       const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
       return keys.length === 0
         ? Promise.resolve([])
-        : rows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys }));
+        : rows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
     }),
   );
+  const tooMany = includes.filter((_, i) => related[i]!.length > MAX_INCLUDED_RECORDS);
+  if (tooMany.length > 0) {
+    throw invalidParameters(tooMany.map((include) => ({
+      parameter: 'include',
+      message: `'${include.name}' would embed more than ${MAX_INCLUDED_RECORDS} records: ask for fewer with limit, or list ${include.resource} with a filter`,
+    })));
+  }
   includes.forEach((include, i) => embed({ include, records, found: related[i]! }));
 }
 
