@@ -17,7 +17,27 @@ export interface TestDatabase {
   readonly url: string | null;
 }
 
+const PREFIX = 'bcat_test_';
+
 let current: Promise<TestDatabase> | null = null;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drops the databases of earlier runs that were killed before they could drop their own. */
+async function dropAbandoned(admin: Knex): Promise<void> {
+  const found = (await admin.raw(`select datname from pg_database where datname like '${PREFIX}%'`)) as { rows: { datname: string }[] };
+  for (const { datname } of found.rows) {
+    const pid = Number(/^bcat_test_(\d+)_[0-9a-f]{8}$/.exec(datname)?.[1] ?? 0);
+    if (pid > 0 && !isRunning(pid)) await admin.raw(`drop database if exists "${datname}" with (force)`);
+  }
+}
 let teardown: (() => Promise<void>) | null = null;
 
 async function create(): Promise<TestDatabase> {
@@ -29,8 +49,9 @@ async function create(): Promise<TestDatabase> {
     teardown = () => database.close();
     return { db: database.db, kind: database.kind, registry, url: null };
   }
-  const name = `bcat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = openPostgres({ url: adminUrl, poolMax: 1 });
+  await dropAbandoned(admin.db);
   await admin.db.raw(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
