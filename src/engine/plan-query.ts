@@ -55,7 +55,8 @@ export function compileQueries(resource: Resource): ResourceQueries {
 
   /**
    * `from <table> t left join ...`: joins are limited to rows the brand may
-   * see. The text is built once; each scope condition binds the brand once.
+   * see. The text is built once; a request only supplies the brand, as often
+   * as the joins' scope conditions bind it.
    */
   const joinClauses = usedJoins.map((join) => {
     const alias = joinAlias(join.name);

@@ -39,7 +39,7 @@ export function buildRoutes({ families, db, cursors }: {
   for (const family of families.values()) {
     const { resource } = family;
 
-    const getHandler = async (ctx: Context, id: string, pathIssues: readonly ParameterIssue[] = []): Promise<void> => {
+    const getHandler = async ({ ctx, id, pathIssues = [] }: { ctx: Context; id: string; pathIssues?: readonly ParameterIssue[] }): Promise<void> => {
       const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
       const record = await getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes });
       if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
@@ -47,7 +47,7 @@ export function buildRoutes({ families, db, cursors }: {
     };
 
     if (resource.scope === 'tenant') {
-      routes.push({ method: 'GET', path: `/${resource.path}/:brand`, family: resource.path, handler: (ctx) => getHandler(ctx, brandOf(ctx).id) });
+      routes.push({ method: 'GET', path: `/${resource.path}/:brand`, family: resource.path, handler: (ctx) => getHandler({ ctx, id: brandOf(ctx).id }) });
       continue;
     }
 
@@ -71,7 +71,7 @@ export function buildRoutes({ families, db, cursors }: {
       family: resource.path,
       handler: async (ctx) => {
         const id = String(ctx.params.id);
-        await getHandler(ctx, id, UUID.test(id) ? [] : [{ parameter: 'id', message: 'must be a lower-case UUID' }]);
+        await getHandler({ ctx, id, pathIssues: UUID.test(id) ? [] : [{ parameter: 'id', message: 'must be a lower-case UUID' }] });
       },
     });
   }
