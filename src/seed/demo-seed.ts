@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Registry } from '../engine/registry.ts';
 import { seedBillOfMaterials } from './bill-of-materials.ts';
@@ -9,7 +8,7 @@ import { seedLogistics } from './logistics.ts';
 import { seedOrders } from './orders.ts';
 import { seedParties } from './parties.ts';
 import { seedReferenceData } from './reference-data.ts';
-import { createClock, createPut, type SeedContext } from './seed-context.ts';
+import { createClock, createIdSequence, createPut, type SeedContext } from './seed-context.ts';
 import { seedSourcing } from './sourcing.ts';
 import { seedSouthpeak } from './southpeak.ts';
 
@@ -35,16 +34,17 @@ export async function seedDemo({ db, registry }: { db: Knex; registry: Registry 
   if (exists) return false;
   await db.transaction(async (trx) => {
     const clock = createClock('2026-01-05T08:00:00.000Z');
-    const { put, putNamed } = createPut({ db: trx, registry, clock });
+    const newId = createIdSequence('demo');
+    const { put, putNamed } = createPut({ db: trx, registry, clock, newId });
 
-    const northwind = randomUUID();
-    const southpeak = randomUUID();
+    const northwind = newId();
+    const southpeak = newId();
     await put('brands', null, [
       { id: northwind, ...DEMO_BRAND },
       { id: southpeak, ...OTHER_BRAND },
     ]);
 
-    const context: SeedContext = { put, putNamed, clock, brandId: northwind };
+    const context: SeedContext = { put, putNamed, clock, newId, brandId: northwind };
     const reference = await seedReferenceData(context);
     const parties = await seedParties({ ...context, reference });
     const catalog = await seedCatalog({ ...context, reference });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CatalogIds } from './catalog.ts';
 import { documentFile } from './documents.ts';
 import type { OrderIds, OrderLine } from './orders.ts';
@@ -43,7 +42,7 @@ interface Packing {
 const SHORT_SKU = 'NW-TS-001-NAV-L';
 const SHORT_BY = 2;
 
-export async function seedLogistics({ put, putNamed, clock, brandId, reference, parties, catalog, orders }: SeedContext & {
+export async function seedLogistics({ put, putNamed, clock, newId, brandId, reference, parties, catalog, orders }: SeedContext & {
   reference: ReferenceIds;
   parties: PartyIds;
   catalog: CatalogIds;
@@ -73,7 +72,7 @@ export async function seedLogistics({ put, putNamed, clock, brandId, reference, 
   const sh1BookingItems = await bookingItems(bookings.sh1, po1Lines, tees);
 
   clock.jumpTo('2026-03-24T09:00:00.000Z');
-  const sh1 = randomUUID();
+  const sh1 = newId();
   await put('shipments', brandId, [{
     id: sh1, code: 'SH-2026-0001', status: 'delivered', mode: 'ocean', courierId: couriers.maersk,
     originLocationId: locations.portoFactory, destinationLocationId: locations.dc, trackingNumber: 'MAEU261038457',
@@ -94,7 +93,7 @@ export async function seedLogistics({ put, putNamed, clock, brandId, reference, 
   const sh1Cartons = await cartons(sh1, sh1Lines, tees, 260_001_000);
 
   clock.jumpTo('2026-03-27T11:00:00.000Z');
-  const sh1PackingList = randomUUID();
+  const sh1PackingList = newId();
   const [packingListPdf] = await put('documents', brandId, [documentFile({
     documentTypeId: documentTypes.packingList, entityType: 'packing_list', entityId: sh1PackingList,
     name: 'Packing list PL-PKW-2026-0007', fileName: 'PL-PKW-2026-0007.pdf', sizeBytes: 142_860, uploadedByUserId: PEOPLE.logistics,
@@ -118,7 +117,7 @@ export async function seedLogistics({ put, putNamed, clock, brandId, reference, 
   const sh2BookingItems = await bookingItems(sh2Booking.sh2, po2Navy, jackets);
 
   clock.jumpTo('2026-04-06T10:00:00.000Z');
-  const sh2 = randomUUID();
+  const sh2 = newId();
   await put('shipments', brandId, [{
     id: sh2, code: 'SH-2026-0002', status: 'in_transit', mode: 'ocean', courierId: couriers.maersk,
     originLocationId: locations.saigonFactory, destinationLocationId: locations.dc, trackingNumber: 'MAEU261147702',
@@ -138,7 +137,7 @@ export async function seedLogistics({ put, putNamed, clock, brandId, reference, 
   ]);
   const sh2Cartons = await cartons(sh2, sh2Lines, jackets, 260_002_000);
   const sh2PackingLines = await packingList({
-    id: randomUUID(), shipmentId: sh2, supplierId: suppliers.saigon, code: 'PL-SGA-2026-0031', status: 'issued',
+    id: newId(), shipmentId: sh2, supplierId: suppliers.saigon, code: 'PL-SGA-2026-0031', status: 'issued',
     issuedOn: '2026-04-07', documentId: null, lines: sh2Lines, cartonRanges: sh2Cartons,
   });
   await lineages(sh2Lines, sh2BookingItems, sh2PackingLines, () => 'matched');
@@ -201,7 +200,7 @@ export async function seedLogistics({ put, putNamed, clock, brandId, reference, 
   }): Promise<ShipmentLine[]> {
     const records = await put('shipment-items', brandId, lines.map((line, i) => ({
       shipmentId, orderItemId: line.id, sku: line.sku.code, quantity: line.quantity, receivedQuantity: receivedOf(line),
-      purchaseOrderNumber, externalShipmentItemId: randomUUID(), lineNumber: i + 1, lineageOutcome: outcomeOf(line), reconciledAt,
+      purchaseOrderNumber, externalShipmentItemId: newId(), lineNumber: i + 1, lineageOutcome: outcomeOf(line), reconciledAt,
     })));
     return records.map((record, i) => ({ id: record.id, shipmentId, orderLine: lines[i]!, quantity: lines[i]!.quantity, receivedQuantity: receivedOf(lines[i]!) }));
   }

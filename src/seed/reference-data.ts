@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { recordOf, type SeedContext } from './seed-context.ts';
 
 /**
@@ -56,7 +55,7 @@ export interface ReferenceIds {
   readonly checklists: Record<'topsReview' | 'outerwearReview' | 'preShipment', string>;
 }
 
-export async function seedReferenceData({ put, putNamed, clock, brandId }: SeedContext): Promise<ReferenceIds> {
+export async function seedReferenceData({ put, putNamed, clock, newId, brandId }: SeedContext): Promise<ReferenceIds> {
   clock.jumpTo('2026-01-05T09:00:00.000Z');
 
   // Shared rows: every brand sees them.
@@ -160,7 +159,7 @@ export async function seedReferenceData({ put, putNamed, clock, brandId }: SeedC
   })));
 
   // The default curve's id is known before the curve: the group comes first, the curve points back at it.
-  const curveId = randomUUID();
+  const curveId = newId();
   const groups = await putNamed('dimension-groups', brandId, {
     alpha: { name: 'Alpha sizes', defaultCurveId: curveId },
     waist: { name: 'Numeric waist', defaultCurveId: null },

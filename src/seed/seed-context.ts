@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertRecords, type RecordInput } from '../db/insert-records.ts';
 import type { Registry } from '../engine/registry.ts';
@@ -39,6 +39,8 @@ export interface SeedContext {
   readonly put: Put;
   readonly putNamed: PutNamed;
   readonly clock: SeedClock;
+  /** The next id of the seed's sequence, for records that need their id before they are written. */
+  readonly newId: () => string;
   /** The brand the group writes for. */
   readonly brandId: string;
 }
@@ -58,8 +60,24 @@ export function createClock(start: string): SeedClock {
   };
 }
 
-/** `put` and `putNamed` over one transaction and one clock. */
-export function createPut({ db, registry, clock }: { db: Knex; registry: Registry; clock: SeedClock }): { put: Put; putNamed: PutNamed } {
+/**
+ * Ids for the demo data: UUIDs (version 4 in form) derived from a name and a
+ * counter, so every load of the demo gives every record the same id. The docs
+ * quote demo records as examples, and an id read in the docs works against
+ * any fresh demo database.
+ */
+export function createIdSequence(name: string): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    const hex = createHash('sha256').update(`${name}:${counter}`).digest('hex');
+    const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+}
+
+/** `put` and `putNamed` over one transaction, one clock and one id sequence. */
+export function createPut({ db, registry, clock, newId }: { db: Knex; registry: Registry; clock: SeedClock; newId: () => string }): { put: Put; putNamed: PutNamed } {
   const put: Put = async (path, brandId, records) => {
     const resource = registry.get(path);
     const names = new Set(resource.fields.map((field) => field.name));
@@ -67,7 +85,7 @@ export function createPut({ db, registry, clock }: { db: Knex; registry: Registr
       const now = clock.next();
       return {
         ...record,
-        id: typeof record.id === 'string' ? record.id : randomUUID(),
+        id: typeof record.id === 'string' ? record.id : newId(),
         ...(names.has('createdAt') && record.createdAt === undefined ? { createdAt: now } : {}),
         ...(names.has('updatedAt') && record.updatedAt === undefined ? { updatedAt: record.createdAt ?? now } : {}),
       };
