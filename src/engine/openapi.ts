@@ -1,10 +1,10 @@
 import type { JsonSchema } from './field-types.ts';
-import { UUID_PATTERN } from './field-types.ts';
-import { ERROR_CODES } from './errors.ts';
 import { toCamelCase } from './naming.ts';
+import { API_DESCRIPTION } from './openapi-description.ts';
+import { componentRef, ERROR_BODY_SCHEMA, ERROR_RESPONSES, EXAMPLE_BRAND, HEADERS, ID_PARAMETER, OPERATION_ERRORS, PARAMETERS, withoutDescription } from './openapi-components.ts';
 import type { Registry } from './registry.ts';
 import type { Resource } from './resource.ts';
-import { CURSOR_SCHEMA, ERROR_SCHEMA, INCLUDE_SCHEMA, LIMIT_SCHEMA, filterSchemas, listEnvelopeSchema, recordSchema } from './schema.ts';
+import { INCLUDE_SCHEMA, filterSchemas, listEnvelopeSchema, recordSchema } from './schema.ts';
 
 /** The interface version the spec gives; the major version is in the path. */
 export const API_VERSION = '1.3.0';
@@ -32,31 +32,22 @@ function singular(word: string): string {
   return word;
 }
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const errorResponse = (description: string): JsonSchema => ({
-  description,
-  content: { 'application/json': { schema: ref('Error') } },
-});
+/** A record as the demo data has it, keyed by family path: the document quotes one per family. */
+export type OpenApiExamples = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
-/** Every status the spec lists, on every operation. */
-const ERROR_RESPONSES: JsonSchema = {
-  '400': errorResponse('Invalid parameter, unsupported include, or a cursor of other filters.'),
-  '401': errorResponse('Missing, invalid, expired or out-of-scope API key.'),
-  '404': errorResponse('Record not found or not available to the brand.'),
-  '429': {
-    ...errorResponse('Rate limit exceeded.'),
-    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
-  },
-  '500': errorResponse('Unexpected server error.'),
-};
-
-const BRAND_PARAMETER = { name: 'brand', in: 'path', required: true, description: 'Brand slug authorized by the key.', schema: { type: 'string' } };
-const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: UUID_PATTERN } };
+const schemaRef = (name: string): JsonSchema => componentRef('schemas', name);
 
 function includeParameter(resource: Resource): JsonSchema[] {
   if (resource.includes.length === 0) return [];
-  const names = resource.includes.map((include) => include.name);
-  return [{ name: 'include', in: 'query', required: false, description: `${String(INCLUDE_SCHEMA.description)} One or more of: ${names.join(', ')}.`, schema: INCLUDE_SCHEMA }];
+  const described = resource.includes.map((include) => `- \`${include.name}\`${include.description ? `: ${include.description}` : ''}`);
+  return [{
+    name: 'include',
+    in: 'query',
+    required: false,
+    description: `${String(INCLUDE_SCHEMA.description)} One or more of:\n${described.join('\n')}`,
+    schema: withoutDescription(INCLUDE_SCHEMA),
+    example: resource.includes[0]!.name,
+  }];
 }
 
 /** The record schema plus its optional includes, for responses. */
@@ -64,74 +55,137 @@ function responseRecordSchema(resource: Resource, registry: Registry): JsonSchem
   const schema = recordSchema(resource);
   const properties = { ...(schema.properties as JsonSchema) };
   for (const include of resource.includes) {
-    const target = ref(recordTypeName(registry.get(include.resource).path));
+    const target = schemaRef(recordTypeName(registry.get(include.resource).path));
+    const only = `Present only with \`include=${include.name}\`${include.description ? `: ${include.description}` : ''}.`;
     properties[include.name] = include.cardinality === 'one'
-      ? { oneOf: [target, { type: 'null' }], description: `Only with include=${include.name}.` }
-      : { type: 'array', items: target, description: `Only with include=${include.name}.` };
+      ? { oneOf: [target, { type: 'null' }], description: only }
+      : { type: 'array', items: target, description: only };
   }
   return { ...schema, properties };
 }
 
-/** Builds the OpenAPI 3.1 document from the registry. */
-export function buildOpenApi(registry: Registry): JsonSchema {
-  const schemas: JsonSchema = { Error: ERROR_SCHEMA };
+function filterParameters(resource: Resource): JsonSchema[] {
+  return Object.entries(filterSchemas(resource)).map(([parameter, schema]) => ({
+    name: parameter,
+    in: 'query',
+    required: false,
+    description: schema.description,
+    schema: withoutDescription(schema),
+  }));
+}
+
+/** A name for people: `ProductVersion` -> `product version`. */
+function spoken(typeName: string): string {
+  return typeName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+const okResponse = ({ schema, example, headers = {} }: { schema: JsonSchema; example: unknown; headers?: JsonSchema }): JsonSchema => ({
+  description: 'OK',
+  headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...headers },
+  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+});
+
+/** The operations of one family, by path. */
+function familyPaths(resource: Resource, example: Readonly<Record<string, unknown>> | undefined): JsonSchema {
+  const name = recordTypeName(resource.path);
+  const tags = [resource.title];
+  const idParameter = { ...ID_PARAMETER, ...(typeof example?.id === 'string' ? { example: example.id } : {}) };
+  if (resource.scope === 'tenant') {
+    return {
+      [`/${resource.path}/{brand}`]: {
+        get: {
+          operationId: `get${name}`,
+          summary: `Get the ${spoken(name)}`,
+          description: `The ${spoken(name)} named in the path, when the key is allowed for it.`,
+          tags,
+          parameters: [componentRef('parameters', 'Brand')],
+          responses: { '200': okResponse({ schema: schemaRef(name), example }), ...OPERATION_ERRORS },
+        },
+      },
+    };
+  }
+  const listName = `${name}List`;
+  return {
+    [`/brands/{brand}/${resource.path}`]: {
+      get: {
+        operationId: `list${pascalCase(resource.path)}`,
+        summary: `List ${resource.title.toLowerCase()}`,
+        description: `${resource.description ?? `${resource.title}.`} Pages are ordered by \`createdAt\`, then \`id\`; follow \`nextCursor\` (or the \`Link\` header) to the next page. Filters combine with AND.`,
+        tags,
+        parameters: [
+          componentRef('parameters', 'Brand'),
+          componentRef('parameters', 'Cursor'),
+          componentRef('parameters', 'Limit'),
+          ...includeParameter(resource),
+          ...filterParameters(resource),
+        ],
+        responses: {
+          '200': okResponse({
+            schema: schemaRef(listName),
+            example: example === undefined ? undefined : { items: [example], nextCursor: null, totalItems: 1 },
+            headers: { Link: componentRef('headers', 'Link') },
+          }),
+          ...OPERATION_ERRORS,
+        },
+      },
+    },
+    [`/brands/{brand}/${resource.path}/{id}`]: {
+      get: {
+        operationId: `get${name}`,
+        summary: `Get one ${spoken(name)}`,
+        description: `One ${spoken(name)} by id. 404 when it does not exist or belongs to another brand.`,
+        tags,
+        parameters: [componentRef('parameters', 'Brand'), idParameter, ...includeParameter(resource)],
+        responses: { '200': okResponse({ schema: schemaRef(name), example }), ...OPERATION_ERRORS },
+      },
+    },
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document from the registry: every family's
+ * operations, parameters and record schema, the shared error responses, and,
+ * when given, one demo record per family as examples.
+ */
+export function buildOpenApi(registry: Registry, { examples = {} }: { examples?: OpenApiExamples } = {}): JsonSchema {
+  const schemas: JsonSchema = { Error: ERROR_BODY_SCHEMA };
   const paths: JsonSchema = {};
+  const tags: JsonSchema[] = [];
   for (const resource of registry.resources) {
     const name = recordTypeName(resource.path);
-    schemas[name] = { ...responseRecordSchema(resource, registry), title: resource.title };
-    const ok = (schema: JsonSchema, headers?: JsonSchema): JsonSchema => ({
-      description: 'OK',
-      ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema } },
-    });
-    const operation = ({ operationId, summary, parameters, response }: { operationId: string; summary: string; parameters: JsonSchema[]; response: JsonSchema }): JsonSchema => ({
-      get: { operationId, summary, tags: [resource.title], parameters, responses: { '200': response, ...ERROR_RESPONSES } },
-    });
-    if (resource.scope === 'tenant') {
-      paths[`/${resource.path}/{brand}`] = operation({ operationId: `get${name}`, summary: 'Get the brand', parameters: [BRAND_PARAMETER], response: ok(ref(name)) });
-      continue;
-    }
-    const filters = Object.entries(filterSchemas(resource)).map(([parameter, schema]) => ({
-      name: parameter,
-      in: 'query',
-      required: false,
-      description: schema.description,
-      schema: { ...schema, description: undefined },
-    }));
-    paths[`/brands/{brand}/${resource.path}`] = operation({
-      operationId: `list${pascalCase(resource.path)}`,
-      summary: `List ${resource.title.toLowerCase()}`,
-      parameters: [
-        BRAND_PARAMETER,
-        { name: 'cursor', in: 'query', required: false, description: CURSOR_SCHEMA.description, schema: CURSOR_SCHEMA },
-        { name: 'limit', in: 'query', required: false, description: LIMIT_SCHEMA.description, schema: LIMIT_SCHEMA },
-        ...includeParameter(resource),
-        ...filters,
-      ],
-      response: ok(listEnvelopeSchema(ref(name)), {
-        Link: { description: 'Origin-relative URL of the next page with rel="next"; absent on the last page.', schema: { type: 'string' } },
-      }),
-    });
-    paths[`/brands/{brand}/${resource.path}/{id}`] = operation({
-      operationId: `get${name}`,
-      summary: `Get one ${name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
-      parameters: [BRAND_PARAMETER, ID_PARAMETER, ...includeParameter(resource)],
-      response: ok(ref(name)),
-    });
+    const example = examples[resource.path];
+    schemas[name] = {
+      ...responseRecordSchema(resource, registry),
+      title: resource.title,
+      ...(resource.description ? { description: resource.description } : {}),
+      ...(example === undefined ? {} : { examples: [example] }),
+    };
+    if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
+    tags.push({ name: resource.title, description: resource.description ?? resource.title });
+    Object.assign(paths, familyPaths(resource, example));
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Brand Catalog and Logistics Read API',
       version: API_VERSION,
-      description: `Read-only access to one brand's catalog, sourcing, order, shipment, finance and document data. Error codes: ${Object.keys(ERROR_CODES).join(', ')}.`,
+      description: API_DESCRIPTION,
     },
-    servers: [{ url: API_BASE_PATH }],
+    servers: [{ url: API_BASE_PATH, description: 'This server.' }],
     security: [{ bearerAuth: [] }],
+    tags,
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key `<prefix>sk_<secret>`.' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global).' },
+      },
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: ERROR_RESPONSES,
       schemas,
     },
   };
 }
+
+/** The brand the examples are for, so tools can fetch them. */
+export { EXAMPLE_BRAND };

@@ -3,9 +3,10 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { compileRegistry } from '../engine/compiled-resource.ts';
 import type { CursorCodec } from '../engine/cursor.ts';
-import { API_BASE_PATH, buildOpenApi } from '../engine/openapi.ts';
+import { API_BASE_PATH } from '../engine/openapi.ts';
 import type { Registry } from '../engine/registry.ts';
 import { buildRoutes } from '../engine/routes.ts';
+import { buildApiDocument } from './api-document.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
@@ -30,7 +31,7 @@ export interface AppDependencies {
  */
 export function createApp({ registry, db, limiter, cursors, logger }: AppDependencies): Koa {
   const families = compileRegistry(registry);
-  const openApi = buildOpenApi(registry);
+  const openApi = buildApiDocument(registry);
   const router = new Router({ prefix: API_BASE_PATH });
 
   router.get('/openapi.json', (ctx) => {

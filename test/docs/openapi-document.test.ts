@@ -1,0 +1,137 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ERROR_CODES } from '../../src/engine/errors.ts';
+import { API_VERSION, buildOpenApi, recordTypeName } from '../../src/engine/openapi.ts';
+import { loadRegistry, type Registry } from '../../src/engine/registry.ts';
+import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/api-document.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * The OpenAPI document as clients get it: valid OpenAPI 3.1, lint-clean,
+ * complete for every family, served without a key, and the same as the
+ * committed `docs/openapi.json`.
+ */
+
+type Doc = Record<string, any>;
+
+describe('the OpenAPI document', () => {
+  let registry: Registry;
+  let doc: Doc;
+
+  before(async () => {
+    registry = await loadRegistry();
+    doc = buildOpenApi(registry, { examples: loadOpenApiExamples() });
+  });
+
+  it('is valid OpenAPI 3.1 for swagger-parser', async () => {
+    // swagger-parser dereferences in place: give it a copy.
+    const api = (await SwaggerParser.validate(structuredClone(doc) as any)) as Doc;
+    expect(api.openapi).to.equal('3.1.0');
+    expect(doc.info.version).to.equal(API_VERSION).and.equal('1.3.0');
+  });
+
+  it('lints clean with Redocly (strict recommended rules, redocly.yaml)', async function () {
+    this.timeout(120_000);
+    const run = promisify(execFile);
+    // Lints the committed file, which another test holds equal to the built document.
+    const { stdout, stderr } = await run('npx', ['--no-install', 'redocly', 'lint', join(DOCS_DIR, 'openapi.json'), '--format', 'summary'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    }).catch((error: { stdout: string; stderr: string }) => {
+      throw new Error(`redocly lint failed:\n${error.stdout}\n${error.stderr}`);
+    });
+    expect(`${stdout}${stderr}`).to.match(/Your API description is valid/);
+    // Redocly prints "You have N warnings." when there are any (its Node 20 notice says "warning" too).
+    expect(`${stdout}${stderr}`).not.to.match(/You have \d+ warnings?/);
+  });
+
+  it('equals the committed docs/openapi.json (run `npm run docs` after changing resources/)', async () => {
+    const committed = JSON.parse(await readFile(join(DOCS_DIR, 'openapi.json'), 'utf8')) as Doc;
+    expect(committed).to.deep.equal(doc);
+  });
+
+  it('declares the bearer scheme for every operation and the shared error responses', () => {
+    expect(doc.components.securitySchemes.bearerAuth).to.include({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).to.deep.equal([{ bearerAuth: [] }]);
+    expect(doc.components.schemas.Error.required).to.deep.equal(['error', 'errorCode']);
+    expect(doc.components.schemas.Error.properties.errorCode.enum).to.have.members(Object.keys(ERROR_CODES));
+    expect(doc.components.responses.RateLimited.headers).to.have.property('Retry-After');
+  });
+
+  it('has a list and a get operation for every family, with every spec status', () => {
+    const operations: Doc[] = [];
+    for (const resource of registry.resources) {
+      const name = recordTypeName(resource.path);
+      if (resource.scope === 'tenant') {
+        operations.push(doc.paths[`/${resource.path}/{brand}`].get);
+        continue;
+      }
+      const list = doc.paths[`/brands/{brand}/${resource.path}`]?.get;
+      const get = doc.paths[`/brands/{brand}/${resource.path}/{id}`]?.get;
+      expect(list, `list ${resource.path}`).to.be.an('object');
+      expect(get, `get ${resource.path}`).to.be.an('object');
+      expect(list.responses['200'].content['application/json'].schema.$ref).to.equal(`#/components/schemas/${name}List`);
+      expect(list.responses['200'].headers).to.have.property('Link');
+      expect(get.responses['200'].content['application/json'].schema.$ref).to.equal(`#/components/schemas/${name}`);
+      operations.push(list, get);
+    }
+    expect(operations).to.have.length(registry.resources.length * 2 - 1);
+    for (const operation of operations) {
+      expect(Object.keys(operation.responses), operation.operationId).to.have.members(['200', '400', '401', '404', '429', '500']);
+      expect(operation.tags).to.have.length(1);
+      expect(operation.description, operation.operationId).to.be.a('string').and.not.equal('');
+    }
+  });
+
+  it('documents every filter with its schema and how it matches, and every include by name', () => {
+    for (const resource of registry.resources.filter((r) => r.scope !== 'tenant')) {
+      const parameters: Doc[] = doc.paths[`/brands/{brand}/${resource.path}`].get.parameters;
+      const inline = new Map(parameters.filter((p) => !p.$ref).map((p) => [p.name as string, p]));
+      for (const filter of resource.filters) {
+        const parameter = inline.get(filter.name);
+        expect(parameter, `${resource.path} filter ${filter.name}`).to.include({ in: 'query', required: false });
+        expect(parameter!.description, `${resource.path} ${filter.name}`).to.be.a('string').with.length.above(10);
+        expect(parameter!.schema.type).to.equal('string');
+      }
+      if (resource.includes.length === 0) {
+        expect(inline.has('include'), resource.path).to.equal(false);
+      } else {
+        for (const include of resource.includes) expect(inline.get('include')!.description).to.contain(`\`${include.name}\``);
+      }
+      const refs = parameters.filter((p) => p.$ref).map((p) => p.$ref);
+      expect(refs).to.include.members(['#/components/parameters/Brand', '#/components/parameters/Cursor', '#/components/parameters/Limit']);
+    }
+  });
+
+  it('quotes a demo record for every family, valid against its schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(doc, 'openapi.json');
+    for (const resource of registry.resources) {
+      const schema = doc.components.schemas[recordTypeName(resource.path)];
+      expect(schema.examples, resource.path).to.have.length(1);
+      const validate = ajv.getSchema(`openapi.json#/components/schemas/${recordTypeName(resource.path)}`)!;
+      expect(validate(schema.examples[0]), `${resource.path}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+    }
+  });
+
+  describe('as served', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer();
+    });
+    after(() => server.close());
+
+    it('is served without a key at /api/public/v1/openapi.json, the same document', async () => {
+      const response = await server.request('/openapi.json', { key: null });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('content-type')).to.match(/^application\/json/);
+      expect(response.body).to.deep.equal(doc);
+    });
+  });
+});

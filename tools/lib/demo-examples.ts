@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { openEmbedded } from '../../src/db/open-database.ts';
+import { compileRegistry } from '../../src/engine/compiled-resource.ts';
+import { createCursorCodec } from '../../src/engine/cursor.ts';
+import type { OpenApiExamples } from '../../src/engine/openapi.ts';
+import { getRecord, listRecords } from '../../src/engine/read-records.ts';
+import type { Registry } from '../../src/engine/registry.ts';
+import { DEMO_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
+
+/**
+ * One record per family as a client reads it from the demo data: the first
+ * of the demo brand's list (the brand itself for the tenant family). The demo
+ * seed gives every record the same id and timestamps on every load, so the
+ * examples only change when the registry or the seed does.
+ */
+export async function readDemoExamples(registry: Registry): Promise<OpenApiExamples> {
+  const database = await openEmbedded({ dir: null });
+  try {
+    const { db } = database;
+    await migrateToLatest(db);
+    await seedDemo({ db, registry });
+    const brand = await db('brands').where({ slug: DEMO_BRAND.slug }).first('id');
+    const brandId = String(brand.id);
+    const families = compileRegistry(registry);
+    // The examples never show a cursor, so a throwaway secret will do.
+    const cursors = createCursorCodec(randomBytes(32).toString('hex'));
+    const examples: Record<string, Readonly<Record<string, unknown>>> = {};
+    for (const family of families.values()) {
+      const { path } = family.resource;
+      const record = family.resource.scope === 'tenant'
+        ? await getRecord({ db, families, brandId, family, id: brandId, includes: [] })
+        : (await listRecords({ db, families, brandId, family, cursors, request: { limit: 1, cursor: null, filters: {}, includes: [] } })).items[0];
+      if (record) examples[path] = record;
+    }
+    return examples;
+  } finally {
+    await database.close();
+  }
+}
