@@ -7,6 +7,7 @@ import { API_BASE_PATH } from '../engine/openapi.ts';
 import type { Registry } from '../engine/registry.ts';
 import { buildRoutes } from '../engine/routes.ts';
 import { buildApiDocument } from './api-document.ts';
+import { registerDocsSite } from './docs-site.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
@@ -37,6 +38,7 @@ export function createApp({ registry, db, limiter, cursors, logger }: AppDepende
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
+  registerDocsSite(router);
 
   // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
   // after the key: every request a valid key makes counts, whatever its brand.

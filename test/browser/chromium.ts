@@ -1,0 +1,44 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's chromium package; CI installs it when missing (`apt-get install -y chromium`). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The machine has no network: without the background-networking flags
+ * chromium keeps trying Google's services and floods the log with refused
+ * connections, and QUIC probes do the same.
+ */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, timeout: 60_000 });
+}
+
+/**
+ * Records what must never happen on a docs page: a console error (a CSP
+ * violation and a failed asset load are reported there too), an uncaught
+ * exception, a request that failed, and any request that leaves `origin`.
+ */
+export function watchPage(page: Page, origin: string): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    // data: URLs are the icons inlined in swagger-ui.css: nothing leaves the page.
+    if (url.protocol !== 'data:' && url.origin !== origin) problems.push(`request off the server: ${request.url()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  return problems;
+}
