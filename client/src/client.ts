@@ -1,0 +1,107 @@
+import type { Brand, CollectionPath, Families } from './families.generated.ts';
+import { buildQuery, type FilterValue } from './query.ts';
+import { createRecordList, type RecordList } from './record-list.ts';
+import { DEFAULT_MAX_RETRIES, type RetryNotice } from './retry.ts';
+import { createTransport } from './transport.ts';
+
+/** The version sent in `User-Agent`. */
+export const CLIENT_VERSION = '1.3.0';
+
+export interface ClientOptions {
+  /** The server's origin (`https://catalog.example.com`), or the API base ending in `/api/public/v1`. */
+  readonly baseUrl: string;
+  /** `Authorization: Bearer <apiKey>` on every request. */
+  readonly apiKey: string;
+  /** The brand slug every path is under. */
+  readonly brand: string;
+  /** Retries of one request after a 429, a 502/503/504 or a network failure. Default 3; 0 never retries. */
+  readonly maxRetries?: number;
+  /** Another `fetch` (a proxy agent, instrumentation). Default: the global one. */
+  readonly fetch?: typeof globalThis.fetch;
+  readonly userAgent?: string;
+  /** Called before each retry's wait. */
+  readonly onRetry?: (notice: RetryNotice) => void;
+}
+
+/** The names a family may include. */
+export type IncludeOf<P extends keyof Families> = Families[P]['include'];
+
+/** A record with the relations it was asked to include present (they are optional on the record type). */
+export type WithIncludes<R, I extends PropertyKey> = R & Required<Pick<R, Extract<I, keyof R>>>;
+
+/** The record type a list or get returns for a family and the includes asked. */
+export type ResultOf<P extends keyof Families, I extends PropertyKey> = WithIncludes<Families[P]['record'], I>;
+
+export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>> {
+  /** The family's filters; the server matches each exactly unless documented otherwise. */
+  readonly filters?: Families[P]['filters'];
+  readonly include?: readonly I[];
+  /** Page size, 1 to 100 (server default 25). */
+  readonly limit?: number;
+  /** Start from this cursor (a page's `nextCursor`, or its own `cursor`) instead of the first page. */
+  readonly cursor?: string | null;
+  readonly signal?: AbortSignal;
+}
+
+export interface GetOptions<P extends CollectionPath, I extends IncludeOf<P>> {
+  readonly include?: readonly I[];
+  readonly signal?: AbortSignal;
+}
+
+export interface BrandCatalogClient {
+  /** The brand slug the client reads. */
+  readonly brand: string;
+  /** Every record of a family that matches the filters, across all pages. Nothing is sent until it is iterated. */
+  list<P extends CollectionPath, I extends IncludeOf<P> = never>(path: P, options?: ListOptions<P, I>): RecordList<ResultOf<P, I>>;
+  /** One record by id; a missing one is an `ApiError` with `errorCode` `not_found`. */
+  get<P extends CollectionPath, I extends IncludeOf<P> = never>(path: P, id: string, options?: GetOptions<P, I>): Promise<ResultOf<P, I>>;
+  /** The brand itself (`GET /brands/{brand}`). */
+  getBrand(options?: { readonly signal?: AbortSignal }): Promise<Brand>;
+}
+
+/**
+ * A client of the Brand Catalog Read API for one brand.
+ *
+ * @example
+ * ```ts
+ * const catalog = createClient({ baseUrl: 'https://catalog.example.com', apiKey, brand: 'northwind' });
+ * for await (const product of catalog.list('products', { filters: { status: 'approved' }, include: ['skus'] })) {
+ *   console.log(product.code, product.skus.length);
+ * }
+ * ```
+ */
+export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_RETRIES, fetch = globalThis.fetch, userAgent, onRetry }: ClientOptions): BrandCatalogClient {
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError(`maxRetries must be a whole number >= 0, not ${maxRetries}`);
+  if (!brand) throw new TypeError('brand is required');
+  if (!apiKey) throw new TypeError('apiKey is required');
+  const transport = createTransport({
+    baseUrl,
+    apiKey,
+    maxRetries,
+    fetch,
+    userAgent: userAgent ?? `brand-catalog-client/${CLIENT_VERSION}`,
+    onRetry,
+  });
+  const brandPath = `/brands/${encodeURIComponent(brand)}`;
+
+  return {
+    brand,
+    list(path, { filters, include, limit, cursor = null, signal } = {}) {
+      const listPath = `${brandPath}/${encodeURIComponent(path)}`;
+      return createRecordList({
+        startCursor: cursor,
+        fetchPage: async (pageCursor) => {
+          const query = buildQuery({ filters: filters as Record<string, FilterValue | undefined>, include, limit, cursor: pageCursor });
+          return transport.getJson({ path: listPath, query, signal });
+        },
+      });
+    },
+    async get(path, id, { include, signal } = {}) {
+      const recordPath = `${brandPath}/${encodeURIComponent(path)}/${encodeURIComponent(id)}`;
+      return (await transport.getJson({ path: recordPath, query: buildQuery({ include }), signal })).body as never;
+    },
+    async getBrand({ signal } = {}) {
+      return (await transport.getJson({ path: brandPath, signal })).body as Brand;
+    },
+  };
+}

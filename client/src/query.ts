@@ -1,0 +1,22 @@
+/** Filter values as the server reads them: text, or a number or boolean written plainly. */
+export type FilterValue = string | number | boolean;
+
+/**
+ * The query string of a request. Filters keep the order given and an
+ * `undefined` value is left out, so optional filters can be passed through.
+ */
+export function buildQuery({ filters, include, limit, cursor }: {
+  filters?: Readonly<Record<string, FilterValue | undefined>>;
+  include?: readonly string[];
+  limit?: number;
+  cursor?: string | null;
+}): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters ?? {})) {
+    if (value !== undefined) query.append(name, String(value));
+  }
+  if (include && include.length > 0) query.append('include', include.join(','));
+  if (limit !== undefined) query.append('limit', String(limit));
+  if (cursor) query.append('cursor', cursor);
+  return query;
+}

@@ -1,0 +1,40 @@
+import { createBrand, createTestKey } from '../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createClient, type BrandCatalogClient, type ClientOptions } from '../../client/src/index.ts';
+
+/**
+ * Hooks shared by the client's tests: one real server per file, and per test
+ * an empty database with brand `acme`, a key for it, and a client on them.
+ */
+export interface ClientApi {
+  server: TestServer;
+  brand: { id: string; slug: string };
+  key: string;
+  client: BrandCatalogClient;
+  /** Another client on the same server, brand and key unless told otherwise. */
+  clientWith(options?: Partial<ClientOptions>): BrandCatalogClient;
+}
+
+export function useClientApi(serverOptions: Parameters<typeof startTestServer>[0] = {}): ClientApi {
+  const api = {} as ClientApi;
+  before(async () => {
+    api.server = await startTestServer(serverOptions);
+  });
+  after(() => api.server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    // Each test reads the request log of its own requests only.
+    api.server.logs.splice(0);
+    api.brand = await createBrand('acme');
+    ({ key: api.key } = await createTestKey({ brands: ['acme'] }));
+    api.clientWith = (options = {}) => createClient({ baseUrl: api.server.origin, apiKey: api.key, brand: 'acme', ...options });
+    api.client = api.clientWith();
+  });
+  return api;
+}
+
+/** The request-log lines of the server for one path, in order. */
+export function requestsTo(server: TestServer, path: string): Record<string, unknown>[] {
+  return server.logs.filter((line) => line.msg === 'request' && line.path === `/api/public/v1${path}`);
+}
