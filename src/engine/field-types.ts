@@ -10,6 +10,9 @@ export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** Postgres text cannot hold NUL, so a value with one can never match: reject it as a bad parameter. */
 const NO_NUL = '^[^\\u0000]*$';
 
+/** ISO 8601 has a year 0000; Postgres does not (an error, not an empty list). */
+const NOT_YEAR_ZERO = '^(?!0000)';
+
 /** The spec's string filter rule: 1 to 255 characters. */
 export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
 
@@ -77,7 +80,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     dataType: 'date',
     read: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
     valueSchema: { type: 'string', format: 'date' },
-    parameterSchema: { type: 'string', format: 'date' },
+    parameterSchema: { type: 'string', format: 'date', pattern: NOT_YEAR_ZERO },
   },
   timestamp: {
     columnType: 'timestamptz',
@@ -85,7 +88,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
     read: recordTimestampSql,
     valueSchema: { type: 'string', format: 'date-time' },
-    parameterSchema: { type: 'string', format: 'date-time' },
+    parameterSchema: { type: 'string', format: 'date-time', pattern: NOT_YEAR_ZERO },
   },
   json: {
     columnType: 'jsonb',

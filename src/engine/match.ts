@@ -84,4 +84,18 @@ export const MATCH_KINDS: Readonly<Record<MatchKind, MatchImpl>> = Object.freeze
     describe: (targets) =>
       `Case-insensitive substring of ${names(targets)}; \`%\` and \`_\` are ordinary characters.`,
   },
+  since: {
+    check: (targets) =>
+      targets.length === 1 && (targets[0]!.type === 'timestamp' || targets[0]!.type === 'date')
+        ? null
+        : "a 'since' filter compares one timestamp or date field",
+    parameterSchema: ([target]) => FIELD_TYPES[target!.type].parameterSchema!,
+    where: ({ targets, joins, value, brandId }) =>
+      targetPredicate({ target: targets[0]!, joins, operator: '>=', value, brandId }),
+    index: 'btree',
+    describe: ([target]) =>
+      target!.type === 'date'
+        ? `Records whose ${names([target!])} is on or after this date (\`YYYY-MM-DD\`).`
+        : `Records whose ${names([target!])} is at or after this instant: ISO 8601 with a time zone, such as \`2026-03-01T00:00:00Z\`.`,
+  },
 });

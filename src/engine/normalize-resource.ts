@@ -13,8 +13,17 @@ import type {
   Scope,
 } from './types.ts';
 
+/**
+ * Filters the engine gives every list whose records carry the field, so a
+ * sync can read only what was created or changed since its last run.
+ */
+export const SYNC_FILTERS: readonly { readonly name: string; readonly field: string }[] = Object.freeze([
+  { name: 'createdSince', field: 'createdAt' },
+  { name: 'updatedSince', field: 'updatedAt' },
+]);
+
 /** Query parameters the engine owns on every list; a filter may not take these names. */
-export const RESERVED_PARAMETERS: readonly string[] = ['cursor', 'limit', 'include'];
+export const RESERVED_PARAMETERS: readonly string[] = ['cursor', 'limit', 'include', 'fields', ...SYNC_FILTERS.map((filter) => filter.name)];
 
 const SCOPES: readonly Scope[] = ['brand', 'shared', 'tenant'];
 const PATH_SHAPE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -181,6 +190,13 @@ export function normalizeResource(definition: ResourceDefinition, context: Conte
       if (problem) fail(key, problem);
       return Object.freeze({ name, match: filter.match, targets, description: filter.description ?? null });
     });
+    // The tenant family has no list to filter.
+    for (const sync of definition.scope === 'tenant' ? [] : SYNC_FILTERS) {
+      const field = fields.find((f) => f.name === sync.field && f.type === 'timestamp' && f.join === null);
+      if (!field) continue;
+      const target = Object.freeze({ label: field.name, join: null, column: field.sourceColumn, type: field.type, values: null });
+      out.push(Object.freeze({ name: sync.name, match: 'since', targets: Object.freeze([target]), description: null }));
+    }
     return Object.freeze(out);
   }
 

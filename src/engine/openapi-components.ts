@@ -31,6 +31,11 @@ export const PARAMETERS: JsonSchema = {
   },
   Cursor: { name: 'cursor', in: 'query', required: false, description: CURSOR_SCHEMA.description, schema: withoutDescription(CURSOR_SCHEMA) },
   Limit: { name: 'limit', in: 'query', required: false, description: LIMIT_SCHEMA.description, schema: withoutDescription(LIMIT_SCHEMA) },
+  IfNoneMatch: {
+    name: 'If-None-Match', in: 'header', required: false,
+    description: 'The `ETag` of a response the client holds: when the response would be the same, the answer is 304 with no body, which does not count against the rate limit.',
+    schema: { type: 'string' },
+  },
 };
 
 /** The id in the path of a get; each operation adds its family's example id, so it is not shared. */
@@ -54,6 +59,32 @@ export const HEADERS: JsonSchema = {
     description: 'Whole seconds to wait before retrying (at least 0).',
     schema: { type: 'integer', minimum: 0 },
   },
+  ETag: {
+    description: 'Strong validator of the body: send it back in `If-None-Match` to get 304 when nothing changed.',
+    schema: { type: 'string' },
+  },
+  CacheControl: {
+    description: '`private, no-cache` on a 200 or 304: only the client may keep the response, and it revalidates it with `If-None-Match` before reuse. Errors are `no-store`. Responses vary by `Authorization`.',
+    schema: { type: 'string' },
+  },
+  RateLimitLimit: { description: "Requests the key may make in the window.", schema: { type: 'integer', minimum: 0 } },
+  RateLimitRemaining: { description: 'Requests the key has left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Whole seconds until the window resets.', schema: { type: 'integer', minimum: 0 } },
+  RateLimitPolicy: { description: 'The limit and its window in seconds, as `<limit>;w=<seconds>`.', schema: { type: 'string' } },
+};
+
+/** The rate limit headers on every response to a recognised key. */
+export const RATE_LIMIT_HEADERS: JsonSchema = {
+  'RateLimit-Limit': componentRef('headers', 'RateLimitLimit'),
+  'RateLimit-Remaining': componentRef('headers', 'RateLimitRemaining'),
+  'RateLimit-Reset': componentRef('headers', 'RateLimitReset'),
+  'RateLimit-Policy': componentRef('headers', 'RateLimitPolicy'),
+};
+
+/** Headers of a 200 and a 304 of a keyed route. */
+export const CACHING_HEADERS: JsonSchema = {
+  ETag: componentRef('headers', 'ETag'),
+  'Cache-Control': componentRef('headers', 'CacheControl'),
 };
 
 /** An example error body for a code, with `details` where that code has them. */
@@ -64,7 +95,7 @@ function errorExample(errorCode: ErrorCode, details?: unknown): JsonSchema {
   };
 }
 
-function errorResponse(description: string, examples: readonly JsonSchema[], headers: JsonSchema = {}): JsonSchema {
+function errorResponse(description: string, examples: readonly JsonSchema[], headers: JsonSchema = RATE_LIMIT_HEADERS): JsonSchema {
   return {
     description,
     headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...headers },
@@ -85,18 +116,27 @@ export const ERROR_RESPONSES: JsonSchema = {
     errorExample('invalid_cursor'),
     errorExample('cursor_mismatch'),
   ]),
-  Unauthorized: errorResponse('Missing, invalid, expired or out-of-scope API key.', [errorExample('unauthorized')]),
+  // No key was recognised, or the key may not read the brand (only then are rate limit headers sent).
+  Unauthorized: errorResponse('Missing, invalid, expired or out-of-scope API key.', [errorExample('unauthorized')], {
+    'WWW-Authenticate': { description: '`Bearer`, when no valid key was given.', schema: { type: 'string' } },
+  }),
   NotFound: errorResponse('Brand or record not found, or not available to the brand.', [errorExample('not_found')]),
   RateLimited: errorResponse('Rate limit exceeded: the key has used its requests for the current window.', [errorExample('rate_limited')], {
     'Retry-After': componentRef('headers', 'RetryAfter'),
+    ...RATE_LIMIT_HEADERS,
   }),
+  NotModified: {
+    description: 'The response would be the one whose `ETag` the client sent in `If-None-Match`: no body, and no request counted.',
+    headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS },
+  },
   InternalError: errorResponse('Unexpected server error; `details.requestId` names the request in the server logs.', [
     errorExample('internal_error', { requestId: '6f1c2b0e-8f9a-4c3d-9e2b-1a7d5c4e3f21' }),
   ]),
 };
 
-/** How an operation lists its error responses: by status, referring to the shared ones. */
+/** How an operation lists its other responses (304 and the errors): by status, referring to the shared ones. */
 export const OPERATION_ERRORS: JsonSchema = {
+  '304': componentRef('responses', 'NotModified'),
   '400': componentRef('responses', 'BadRequest'),
   '401': componentRef('responses', 'Unauthorized'),
   '404': componentRef('responses', 'NotFound'),

@@ -1,10 +1,14 @@
 import type { JsonSchema } from './field-types.ts';
 import { toCamelCase } from './naming.ts';
 import { API_DESCRIPTION } from './openapi-description.ts';
-import { componentRef, ERROR_BODY_SCHEMA, ERROR_RESPONSES, EXAMPLE_BRAND, HEADERS, ID_PARAMETER, OPERATION_ERRORS, PARAMETERS, withoutDescription } from './openapi-components.ts';
+import {
+  CACHING_HEADERS, componentRef, ERROR_BODY_SCHEMA, ERROR_RESPONSES, EXAMPLE_BRAND, HEADERS, ID_PARAMETER, OPERATION_ERRORS, PARAMETERS,
+  RATE_LIMIT_HEADERS, withoutDescription,
+} from './openapi-components.ts';
 import type { Registry } from './registry.ts';
 import type { Resource } from './resource.ts';
 import { INCLUDE_SCHEMA, filterSchemas, listEnvelopeSchema, recordSchema } from './schema.ts';
+import { FIELDS_SCHEMA } from './sparse-fields.ts';
 
 /** The interface version the spec gives; the major version is in the path. */
 export const API_VERSION = '1.3.0';
@@ -50,6 +54,17 @@ function includeParameter(resource: Resource): JsonSchema[] {
   }];
 }
 
+function fieldsParameter(resource: Resource): JsonSchema {
+  return {
+    name: 'fields',
+    in: 'query',
+    required: false,
+    description: `${String(FIELDS_SCHEMA.description)} Without it every field is returned, as the record schema requires; with it, only those named. Fields: ${resource.recordFields.map((field) => `\`${field.name}\``).join(', ')}.`,
+    schema: withoutDescription(FIELDS_SCHEMA),
+    example: resource.recordFields.slice(0, 2).map((field) => field.name).join(','),
+  };
+}
+
 /** The record schema plus its optional includes, for responses. */
 function responseRecordSchema(resource: Resource, registry: Registry): JsonSchema {
   const schema = recordSchema(resource);
@@ -81,7 +96,7 @@ function spoken(typeName: string): string {
 
 const okResponse = ({ schema, example, headers = {} }: { schema: JsonSchema; example: unknown; headers?: JsonSchema }): JsonSchema => ({
   description: 'OK',
-  headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...headers },
+  headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS, ...headers },
   content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
 });
 
@@ -98,7 +113,7 @@ function familyPaths(resource: Resource, example: Readonly<Record<string, unknow
           summary: `Get the ${spoken(name)}`,
           description: `The ${spoken(name)} named in the path, when the key is allowed for it.`,
           tags,
-          parameters: [componentRef('parameters', 'Brand')],
+          parameters: [componentRef('parameters', 'Brand'), fieldsParameter(resource), componentRef('parameters', 'IfNoneMatch')],
           responses: { '200': okResponse({ schema: schemaRef(name), example }), ...OPERATION_ERRORS },
         },
       },
@@ -117,7 +132,9 @@ function familyPaths(resource: Resource, example: Readonly<Record<string, unknow
           componentRef('parameters', 'Cursor'),
           componentRef('parameters', 'Limit'),
           ...includeParameter(resource),
+          fieldsParameter(resource),
           ...filterParameters(resource),
+          componentRef('parameters', 'IfNoneMatch'),
         ],
         responses: {
           '200': okResponse({
@@ -135,7 +152,7 @@ function familyPaths(resource: Resource, example: Readonly<Record<string, unknow
         summary: `Get one ${spoken(name)}`,
         description: `One ${spoken(name)} by id. 404 when it does not exist or belongs to another brand.`,
         tags,
-        parameters: [componentRef('parameters', 'Brand'), idParameter, ...includeParameter(resource)],
+        parameters: [componentRef('parameters', 'Brand'), idParameter, ...includeParameter(resource), fieldsParameter(resource), componentRef('parameters', 'IfNoneMatch')],
         responses: { '200': okResponse({ schema: schemaRef(name), example }), ...OPERATION_ERRORS },
       },
     },

@@ -5,6 +5,7 @@ import { ApiError, invalidParameters, type ParameterIssue } from './errors.ts';
 import type { JsonSchema } from './field-types.ts';
 import type { Include } from './resource.ts';
 import { DEFAULT_LIMIT, INCLUDE_SCHEMA } from './schema.ts';
+import { parseFields } from './sparse-fields.ts';
 import { compileSchema, parameterIssues } from './validate.ts';
 
 /** A query string as Koa parses it: a repeated key becomes an array. */
@@ -17,6 +18,15 @@ export interface ListRequest {
   /** Validated filter values by parameter name, in the order given. */
   readonly filters: Readonly<Record<string, unknown>>;
   readonly includes: readonly Include[];
+  /** The sparse field set, or null for every field. */
+  readonly fields: readonly string[] | null;
+}
+
+/** What a query gives: validated parameter values, the includes and the sparse field set. */
+export interface ParsedQuery {
+  readonly values: Record<string, unknown>;
+  readonly includes: readonly Include[];
+  readonly fields: readonly string[] | null;
 }
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
@@ -26,7 +36,7 @@ const validateInclude = compileSchema(INCLUDE_SCHEMA);
  * Checks a query against a compiled schema, strictly: an undeclared or
  * repeated parameter is an issue, integers must be written as plain decimals
  * (no `1e1`, ` 5` or `0x10`), booleans as `true` or `false`.
- * `include` is read apart, since every route knows it (CONTRACT.md §3).
+ * `include` and `fields` are read apart, since every route knows them (CONTRACT.md §3).
  * Issues already found in the path (a malformed id) are listed first, so one
  * 400 names every offending parameter.
  */
@@ -36,11 +46,12 @@ export function parseQuery({ query, schema, validate, family, pathIssues = [] }:
   validate: ValidateFunction;
   family: CompiledResource;
   pathIssues?: readonly ParameterIssue[];
-}): { values: Record<string, unknown>; includes: readonly Include[] } {
+}): ParsedQuery {
   const properties = schema.properties as Record<string, JsonSchema>;
   const issues: ParameterIssue[] = [...pathIssues];
   const values: Record<string, unknown> = {};
   let includeText: string | undefined;
+  let fields: readonly string[] | null = null;
 
   for (const [name, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
@@ -50,6 +61,12 @@ export function parseQuery({ query, schema, validate, family, pathIssues = [] }:
     }
     if (name === 'include') {
       includeText = raw;
+      continue;
+    }
+    if (name === 'fields') {
+      const parsed = parseFields(raw, family.resource);
+      issues.push(...parsed.issues);
+      fields = parsed.fields;
       continue;
     }
     // Own keys only: `__proto__` or `constructor` must be unknown parameters, not inherited ones.
@@ -71,7 +88,7 @@ export function parseQuery({ query, schema, validate, family, pathIssues = [] }:
     issues.push({ ...parameterIssues(validateInclude.errors)[0]!, parameter: 'include' });
   }
   if (issues.length > 0) throw invalidParameters(issues);
-  return { values, includes: parseIncludes(includeText, family) };
+  return { values, includes: parseIncludes(includeText, family), fields };
 }
 
 function convert(raw: string, type: unknown): unknown {
@@ -102,12 +119,13 @@ function parseIncludes(text: string | undefined, { resource, includesByName: kno
 }
 
 /** Splits a parsed list query into the engine's parameters and the filters. */
-export function toListRequest({ values, includes }: { values: Record<string, unknown>; includes: readonly Include[] }): ListRequest {
+export function toListRequest({ values, includes, fields }: ParsedQuery): ListRequest {
   const { cursor, limit, ...filters } = values;
   return {
     limit: (limit as number | undefined) ?? DEFAULT_LIMIT,
     cursor: (cursor as string | undefined) ?? null,
     filters,
     includes,
+    fields,
   };
 }

@@ -6,6 +6,7 @@ import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
 import { parseQuery, toListRequest, type ListRequest, type RawQuery } from './parse-request.ts';
 import { getRecord, listRecords } from './read-records.ts';
+import { projectRecord } from './sparse-fields.ts';
 
 /** The brand a request is for, resolved and authorized by the server before a handler runs. */
 export interface BrandState {
@@ -40,10 +41,10 @@ export function buildRoutes({ families, db, cursors }: {
     const { resource } = family;
 
     const getHandler = async ({ ctx, id, pathIssues = [] }: { ctx: Context; id: string; pathIssues?: readonly ParameterIssue[] }): Promise<void> => {
-      const { includes } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
+      const { includes, fields } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
       const record = await getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes });
       if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
-      ctx.body = record;
+      ctx.body = projectRecord(record, fields, includes);
     };
 
     if (resource.scope === 'tenant') {
@@ -61,7 +62,9 @@ export function buildRoutes({ families, db, cursors }: {
         );
         const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors });
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
-        ctx.body = page;
+        ctx.body = request.fields === null
+          ? page
+          : { ...page, items: page.items.map((record) => projectRecord(record, request.fields, request.includes)) };
       },
     });
 

@@ -50,7 +50,7 @@ export type FieldType =
 export type Scope = 'brand' | 'shared' | 'tenant';
 
 /** How a filter compares its value (`match.ts` holds each kind's SQL and JSON Schema). */
-export type MatchKind = 'exact' | 'contains-ci';
+export type MatchKind = 'exact' | 'contains-ci' | 'since';
 
 /** One field of the record. */
 export interface FieldDefinition {

@@ -1,33 +1,76 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 
+import { crc32 } from 'node:zlib';
+
 /**
- * API keys: `bcat_sk_<secret>`, where the secret is 256 random bits in base62
- * (43 characters). Only the SHA-256 of the whole key is stored, and a key is
- * found by that hash; a key with that much entropy needs no slow hash.
- * This file is the key's format and its per-request lookup; `key-admin.ts`
- * creates, lists and revokes keys.
+ * API keys: `bcat_sk_<secret>`. The secret is 40 random base62 characters
+ * (about 238 bits) and a 6-character checksum: the CRC-32 of everything
+ * before it, in base62, as GitHub's tokens carry one. So a mistyped or made-up
+ * key is refused without a database lookup, and a scanner can tell a real
+ * leaked key from a look-alike by pattern and checksum alone:
+ * `bcat_sk_[0-9A-Za-z]{46}`, whose last 6 characters check the rest.
+ *
+ * Keys made before the checksum (43 random characters, no checksum) keep
+ * working: that exact shape is still looked up.
+ *
+ * Only the SHA-256 of the whole key is stored, and a key is found by that
+ * hash; a key with that much entropy needs no slow hash. This file is the
+ * key's format and its per-request lookup; `key-admin.ts` creates, lists and
+ * revokes keys.
  */
 
 /** The service's key prefix (CONTRACT.md §4: `<prefix>sk_<secret>`). */
 export const KEY_PREFIX = 'bcat_';
-const SECRET_LENGTH = 43;
+const RANDOM_LENGTH = 40;
+const CHECKSUM_LENGTH = 6;
+const LEGACY_SECRET_LENGTH = 43;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const KEY_SHAPE = new RegExp(`^${KEY_PREFIX}sk_[0-9A-Za-z]{${SECRET_LENGTH}}$`);
+const KEY_SHAPE = new RegExp(`^${KEY_PREFIX}sk_[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
+const LEGACY_KEY_SHAPE = new RegExp(`^${KEY_PREFIX}sk_[0-9A-Za-z]{${LEGACY_SECRET_LENGTH}}$`);
 
-export function generateKey(): string {
-  let n = BigInt(`0x${randomBytes(32).toString('hex')}`);
-  let secret = '';
+/** A number in base62, left-padded with zeros to `length`. */
+function base62(value: bigint, length: number): string {
+  let n = value;
+  let out = '';
   while (n > 0n) {
-    secret = BASE62[Number(n % 62n)]! + secret;
+    out = BASE62[Number(n % 62n)]! + out;
     n /= 62n;
   }
-  return `${KEY_PREFIX}sk_${secret.padStart(SECRET_LENGTH, '0')}`;
+  return out.padStart(length, '0');
 }
 
-/** True for a string of the key's shape; anything else is refused without a database lookup. */
+/** The checksum of a key's body (prefix and random part): CRC-32 in 6 base62 characters. */
+function checksum(body: string): string {
+  return base62(BigInt(crc32(body)), CHECKSUM_LENGTH);
+}
+
+export function generateKey(): string {
+  // Rejection sampling keeps every character uniform: bytes of 248 or more are skipped (248 = 4 * 62).
+  let random = '';
+  while (random.length < RANDOM_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      if (byte < 248 && random.length < RANDOM_LENGTH) random += BASE62[byte % 62];
+    }
+  }
+  const body = `${KEY_PREFIX}sk_${random}`;
+  return `${body}${checksum(body)}`;
+}
+
+/** True when a key of the current shape carries a valid checksum. */
+export function hasValidChecksum(key: string): boolean {
+  if (!KEY_SHAPE.test(key)) return false;
+  const body = key.slice(0, -CHECKSUM_LENGTH);
+  return key.slice(-CHECKSUM_LENGTH) === checksum(body);
+}
+
+/**
+ * True for a key worth a database lookup: the current shape with a valid
+ * checksum, or the exact shape of a key made before checksums. Anything else
+ * is refused without touching the database.
+ */
 export function isWellFormedKey(key: string): boolean {
-  return KEY_SHAPE.test(key);
+  return hasValidChecksum(key) || LEGACY_KEY_SHAPE.test(key);
 }
 
 export function hashKey(key: string): string {

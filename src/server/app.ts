@@ -11,7 +11,9 @@ import { registerDocsSite } from './docs-site.ts';
 import type { Logger } from './logger.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
+import { conditionalGet } from './middleware/conditional-get.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -42,7 +44,8 @@ export function createApp({ registry, db, limiter, cursors, logger }: AppDepende
 
   // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
   // after the key: every request a valid key makes counts, whatever its brand.
-  const guard = [authenticate({ db }), rateLimit({ limiter }), authorizeBrand()];
+  // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
+  const guard = [privateCaching(), authenticate({ db }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
   for (const route of buildRoutes({ families, db, cursors })) {
     router.get(route.path, async (ctx, next) => {
       ctx.state.family = route.family;

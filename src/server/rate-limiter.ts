@@ -7,14 +7,19 @@ export interface RateLimitDecision {
   readonly allowed: boolean;
   readonly limit: number;
   readonly remaining: number;
-  /** Whole seconds until the window frees a request (the `Retry-After` of a 429). */
-  readonly retryAfterSeconds: number;
+  /** Whole seconds until the window resets: `RateLimit-Reset`, and the `Retry-After` of a 429. */
+  readonly resetSeconds: number;
 }
 
 export interface RateLimiter {
   /** `redis`, or `memory` when no REDIS_URL is set. */
   readonly backend: 'redis' | 'memory';
+  /** Requests a key may make per window, and the window's length. */
+  readonly points: number;
+  readonly windowSeconds: number;
   consume(key: string): Promise<RateLimitDecision>;
+  /** Gives back the point a request consumed (a 304 costs nothing); null when the store could not take it back. */
+  refund(key: string): Promise<RateLimitDecision | null>;
   close(): Promise<void>;
 }
 
@@ -71,17 +76,28 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
     allowed,
     limit: points,
     remaining: Math.max(0, result.remainingPoints),
-    retryAfterSeconds: Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
+    resetSeconds: Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
   });
 
   return {
     backend: redis ? 'redis' : 'memory',
+    points,
+    windowSeconds,
     async consume(key) {
       try {
         return decide(await limiter.consume(key), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decide(rejection, false);
         throw rejection;
+      }
+    },
+    async refund(key) {
+      try {
+        return decide(await limiter.reward(key, 1), true);
+      } catch (error) {
+        // A lost refund costs the client one request; it must not fail the response.
+        logger.warn({ err: (error as Error).message }, 'rate limit refund failed');
+        return null;
       }
     },
     async close() {

@@ -18,7 +18,7 @@ async function rejection(path: string, query: RawQuery): Promise<ApiError> {
 
 describe('parseQuery', () => {
   it('converts integers strictly and fills the default limit', async () => {
-    expect(await parse('carton-sizes', {})).to.deep.equal({ limit: 25, cursor: null, filters: {}, includes: [] });
+    expect(await parse('carton-sizes', {})).to.deep.equal({ limit: 25, cursor: null, filters: {}, includes: [], fields: null });
     expect((await parse('carton-sizes', { limit: '100' })).limit).to.equal(100);
     for (const limit of ['1e1', ' 5', '0x10', '5.0', '+5', '']) {
       const error = await rejection('carton-sizes', { limit });

@@ -263,6 +263,24 @@ async function checkExactFilter(resource: Resource, filter: Filter, validate: (i
   }
 }
 
+/**
+ * A since filter: the brand's records whose target is at or after the instant
+ * come back, in list order; one a millisecond earlier and another brand's do not.
+ */
+async function checkSinceFilter(resource: Resource, filter: Filter, validate: (item: unknown) => boolean): Promise<void> {
+  const w = await world();
+  const field = fieldByColumn(resource, filter.targets[0]!.column, resource.path);
+  // Later than anything the record factory stamps, so only these records are in play.
+  const at = (offsetMs: number): string => new Date(Date.parse('2031-05-01T00:00:00.000Z') + offsetMs).toISOString();
+  const planted = await plantPlanned(resource, w.a, [
+    { matches: false, overrides: { [field.name]: at(-1) } },
+    { matches: true, overrides: { [field.name]: at(0) } },
+    { matches: true, overrides: { [field.name]: at(86_400_000) } },
+  ]);
+  await plant(resource.path, w.b.id, 1, { [field.name]: at(1000) });
+  await expectFilterSelects(resource, w, filter.name, at(0), planted.filter((p) => p.matches).map((p) => p.record), validate);
+}
+
 /** A contains-ci filter, target by target: case-insensitive substring, `%` and `_` literal. */
 async function checkContainsFilter(resource: Resource, filter: Filter, target: FilterTarget, validate: (item: unknown) => boolean): Promise<void> {
   const w = await world();
@@ -425,9 +443,9 @@ function specRules(filter: Filter): { invalid: string[]; valid: string[] } {
     case 'boolean':
       return { invalid: ['', 'yes', '2'], valid: ['true', 'false'] };
     case 'date':
-      return { invalid: ['', '2026-13-01', 'yesterday'], valid: ['2026-03-01'] };
+      return { invalid: ['', '2026-13-01', 'yesterday', '0000-01-01'], valid: ['2026-03-01'] };
     case 'timestamp':
-      return { invalid: ['', 'yesterday', '2026-03-01T25:00:00Z'], valid: ['2026-03-01T09:30:00.000Z'] };
+      return { invalid: ['', 'yesterday', '2026-03-01T25:00:00Z', '2026-03-01T09:30:00', '0000-01-01T00:00:00Z'], valid: ['2026-03-01T09:30:00.000Z', '2026-03-01T10:30:00+01:00'] };
     case 'json':
       return { invalid: [''], valid: [] };
   }
@@ -581,6 +599,8 @@ describe('every family of the registry (generated from resources/)', function ()
         const labels = filter.targets.map((t) => t.label).join(', ');
         if (filter.match === 'exact') {
           it(`filter ${filter.name} (exact on ${labels}) returns exactly the matching records`, () => checkExactFilter(resource, filter, (item) => validateItem(item) as boolean));
+        } else if (filter.match === 'since') {
+          it(`filter ${filter.name} (since on ${labels}) returns the records at or after the instant`, () => checkSinceFilter(resource, filter, (item) => validateItem(item) as boolean));
         } else {
           for (const target of filter.targets) {
             it(`filter ${filter.name} (${filter.match} on ${labels}) matches ${target.label} case-insensitively, % and _ literal`, () =>

@@ -1,15 +1,16 @@
 import { expect } from 'chai';
-import { findGrant, generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from '../../src/server/api-keys.ts';
+import { randomBytes } from 'node:crypto';
+import { findGrant, generateKey, hasValidChecksum, hashKey, isWellFormedKey, KEY_PREFIX } from '../../src/server/api-keys.ts';
 import { createKey, KeyError, listKeys, revokeKey } from '../../src/server/key-admin.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{43}$/;
+const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
 
 describe('API keys', () => {
   describe('generateKey', () => {
-    it('makes keys of the shape bcat_sk_ + 43 base62 characters, all different', () => {
+    it('makes keys of the shape bcat_sk_ + 46 base62 characters (40 random, 6 checksum), all different', () => {
       expect(KEY_PREFIX).to.equal('bcat_');
       const keys = Array.from({ length: 2000 }, () => generateKey());
       for (const key of keys) {
@@ -17,7 +18,7 @@ describe('API keys', () => {
         expect(isWellFormedKey(key)).to.equal(true);
       }
       expect(new Set(keys).size).to.equal(keys.length);
-      // 256 random bits: the secrets use the whole alphabet, not a narrow part of it.
+      // About 238 random bits: the secrets use the whole alphabet, not a narrow part of it.
       const alphabet = new Set(keys.join('').replaceAll('bcat_sk_', ''));
       expect(alphabet.size).to.equal(62);
     });
@@ -27,6 +28,32 @@ describe('API keys', () => {
       for (const bad of ['', 'bcat_sk_', `${key}a`, key.slice(0, -1), key.replace('bcat_sk_', 'bcat_pk_'), ` ${key}`, `${key.slice(0, -1)}_`]) {
         expect(isWellFormedKey(bad), bad).to.equal(false);
       }
+    });
+
+    it('carries a checksum that catches every single-character typo', () => {
+      const key = generateKey();
+      expect(hasValidChecksum(key)).to.equal(true);
+      const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+      for (let i = 'bcat_sk_'.length; i < key.length; i += 1) {
+        for (const c of alphabet) {
+          if (c === key[i]) continue;
+          const typo = `${key.slice(0, i)}${c}${key.slice(i + 1)}`;
+          expect(isWellFormedKey(typo), typo).to.equal(false);
+        }
+      }
+    });
+
+    it('pins the checksum a scanner reimplements: CRC-32 of prefix and random part, in 6 base62 characters', () => {
+      // Expected value computed with Python's zlib.crc32, independently of the code under test.
+      expect(hasValidChecksum(`bcat_sk_${'0'.repeat(40)}2RJFGS`)).to.equal(true);
+      expect(hasValidChecksum(`bcat_sk_${'0'.repeat(40)}2RJFGT`)).to.equal(false);
+    });
+
+    it('still accepts the shape of keys made before checksums (43 base62 characters) for lookup', () => {
+      const legacy = `bcat_sk_${randomBytes(43).toString('base64').replace(/[^0-9A-Za-z]/g, 'x').slice(0, 43)}`;
+      expect(legacy).to.match(/^bcat_sk_[0-9A-Za-z]{43}$/);
+      expect(isWellFormedKey(legacy)).to.equal(true);
+      expect(hasValidChecksum(legacy)).to.equal(false);
     });
 
     it('hashes with SHA-256 in hex', () => {

@@ -47,8 +47,8 @@ describe('createRateLimiter', () => {
     expect(decisions.map((d) => d.remaining)).to.deep.equal([2, 1, 0, 0]);
     expect(decisions.every((d) => d.limit === 3)).to.equal(true);
     const refused = decisions[3]!;
-    expect(Number.isInteger(refused.retryAfterSeconds)).to.equal(true);
-    expect(refused.retryAfterSeconds).to.be.within(0, 60);
+    expect(Number.isInteger(refused.resetSeconds)).to.equal(true);
+    expect(refused.resetSeconds).to.be.within(0, 60);
     expect((await limiter.consume('key-b')).allowed, 'another key has its own budget').to.equal(true);
   });
 

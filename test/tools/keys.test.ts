@@ -10,7 +10,7 @@ import { expect } from 'chai';
  */
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{43}$/;
+const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Run {

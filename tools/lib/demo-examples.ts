@@ -30,7 +30,7 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
       const { path } = family.resource;
       const record = family.resource.scope === 'tenant'
         ? await getRecord({ db, families, brandId, family, id: brandId, includes: [] })
-        : (await listRecords({ db, families, brandId, family, cursors, request: { limit: 1, cursor: null, filters: {}, includes: [] } })).items[0];
+        : (await listRecords({ db, families, brandId, family, cursors, request: { limit: 1, cursor: null, filters: {}, includes: [], fields: null } })).items[0];
       if (record) examples[path] = record;
     }
     return examples;

@@ -1,14 +1,36 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ApiError } from '../../engine/errors.ts';
-import type { RateLimiter } from '../rate-limiter.ts';
+import type { RateLimitDecision, RateLimiter } from '../rate-limiter.ts';
 
-/** Counts the request against its key; 429 with `Retry-After` when the window is spent. */
+/**
+ * The key's budget on every response it gets, 429 included, in the IETF
+ * draft's form (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`
+ * in seconds from now, `RateLimit-Policy` with the window).
+ */
+function setRateLimitHeaders(ctx: Context, limiter: RateLimiter, decision: RateLimitDecision): void {
+  ctx.set('RateLimit-Limit', String(decision.limit));
+  ctx.set('RateLimit-Remaining', String(decision.remaining));
+  ctx.set('RateLimit-Reset', String(decision.resetSeconds));
+  ctx.set('RateLimit-Policy', `${decision.limit};w=${limiter.windowSeconds}`);
+}
+
+/**
+ * Counts the request against its key; 429 with `Retry-After` when the window
+ * is spent. A 304 (the client already had the representation) is given back:
+ * conditional requests cost nothing.
+ */
 export function rateLimit({ limiter }: { limiter: RateLimiter }): Middleware {
   return async (ctx, next) => {
-    const decision = await limiter.consume(ctx.state.keyId as string);
+    const key = ctx.state.keyId as string;
+    const decision = await limiter.consume(key);
+    setRateLimitHeaders(ctx, limiter, decision);
     if (!decision.allowed) {
-      throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+      throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.resetSeconds) } });
     }
     await next();
+    if (ctx.status === 304) {
+      const refunded = await limiter.refund(key);
+      if (refunded) setRateLimitHeaders(ctx, limiter, refunded);
+    }
   };
 }

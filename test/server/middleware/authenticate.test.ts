@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { generateKey } from '../../../src/server/api-keys.ts';
+import { generateKey, hashKey } from '../../../src/server/api-keys.ts';
 import { revokeKey } from '../../../src/server/key-admin.ts';
 import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
@@ -73,8 +73,35 @@ describe('authentication (Authorization: Bearer <key>)', () => {
 
   it('answers 401 for an unknown key of the right shape', async () => {
     const unknown = generateKey();
-    expect(unknown).to.match(/^bcat_sk_[0-9A-Za-z]{43}$/);
+    expect(unknown).to.match(/^bcat_sk_[0-9A-Za-z]{46}$/);
     await expectUnauthorized({ Authorization: `Bearer ${unknown}` });
+  });
+
+  it('refuses a key whose checksum fails without a database lookup', async () => {
+    const { db } = await testDatabase();
+    const last = key.at(-1) === 'a' ? 'b' : 'a';
+    const typo = `${key.slice(0, -1)}${last}`;
+    const queries: string[] = [];
+    const listen = (query: { sql: string }): void => {
+      queries.push(query.sql);
+    };
+    db.on('query', listen);
+    try {
+      await expectUnauthorized({ Authorization: `Bearer ${typo}` });
+    } finally {
+      db.off('query', listen);
+    }
+    expect(queries).to.deep.equal([]);
+  });
+
+  it('keeps accepting a key made before checksums (43 random characters)', async () => {
+    const { db } = await testDatabase();
+    const legacy = `bcat_sk_${'7Qx9'.repeat(11).slice(0, 43)}`;
+    const [row] = (await db('api_keys').insert({ key_hash: hashKey(legacy), hint: legacy.slice(-4), is_global: false }).returning('id')) as { id: string }[];
+    await db('api_key_brands').insert({ key_id: row!.id, brand_id: acme.id });
+    const response = await server.request(path, { key: legacy });
+    expect(response.status, response.text).to.equal(200);
+    expect(response.body.totalItems).to.equal(1);
   });
 
   it('answers 401 for a revoked key', async () => {

@@ -1,0 +1,15 @@
+import type { Middleware } from 'koa';
+
+/**
+ * What a key reads is the brand's and the key's: no shared cache may keep
+ * it, and a cache must key it by the credential (`Vary: Authorization`).
+ * Every answer of a keyed route starts as `no-store`; a 200 is relaxed to
+ * `private, no-cache` by the conditional GET, so that it can be revalidated.
+ */
+export function privateCaching(): Middleware {
+  return async (ctx, next) => {
+    ctx.set('Vary', 'Authorization');
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
