@@ -29,13 +29,23 @@ export type IncludeOf<P extends keyof Families> = Families[P]['include'];
 /** A record with the relations it was asked to include present (they are optional on the record type). */
 export type WithIncludes<R, I extends PropertyKey> = R & Required<Pick<R, Extract<I, keyof R>>>;
 
-/** The record type a list or get returns for a family and the includes asked. */
-export type ResultOf<P extends keyof Families, I extends PropertyKey> = WithIncludes<Families[P]['record'], I>;
+/** The record's own fields of a family (its includes excluded), as `fields` may name them. */
+export type FieldOf<P extends keyof Families> = Exclude<keyof Families[P]['record'] & string, IncludeOf<P>>;
 
-export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>> {
+/**
+ * The record type a list or get returns for a family, the includes asked and
+ * the sparse field set (all fields when none is given).
+ */
+export type ResultOf<P extends keyof Families, I extends PropertyKey, F extends PropertyKey = never> = [F] extends [never]
+  ? WithIncludes<Families[P]['record'], I>
+  : Pick<Families[P]['record'], Extract<F | I, keyof Families[P]['record']>> & Required<Pick<Families[P]['record'], Extract<I, keyof Families[P]['record']>>>;
+
+export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>, F extends FieldOf<P> = never> {
   /** The family's filters; the server matches each exactly unless documented otherwise. */
   readonly filters?: Families[P]['filters'];
   readonly include?: readonly I[];
+  /** Only these fields of each record (`fields=`); every field when left out. */
+  readonly fields?: readonly F[];
   /** Page size, 1 to 100 (server default 25). */
   readonly limit?: number;
   /** Start from this cursor (a page's `nextCursor`, or its own `cursor`) instead of the first page. */
@@ -43,8 +53,10 @@ export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>> {
   readonly signal?: AbortSignal;
 }
 
-export interface GetOptions<P extends CollectionPath, I extends IncludeOf<P>> {
+export interface GetOptions<P extends CollectionPath, I extends IncludeOf<P>, F extends FieldOf<P> = never> {
   readonly include?: readonly I[];
+  /** Only these fields of the record (`fields=`); every field when left out. */
+  readonly fields?: readonly F[];
   readonly signal?: AbortSignal;
 }
 
@@ -52,9 +64,9 @@ export interface BrandCatalogClient {
   /** The brand slug the client reads. */
   readonly brand: string;
   /** Every record of a family that matches the filters, across all pages. Nothing is sent until it is iterated. */
-  list<P extends CollectionPath, I extends IncludeOf<P> = never>(path: P, options?: ListOptions<P, I>): RecordList<ResultOf<P, I>>;
+  list<P extends CollectionPath, I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(path: P, options?: ListOptions<P, I, F>): RecordList<ResultOf<P, I, F>>;
   /** One record by id; a missing one is an `ApiError` with `errorCode` `not_found`. */
-  get<P extends CollectionPath, I extends IncludeOf<P> = never>(path: P, id: string, options?: GetOptions<P, I>): Promise<ResultOf<P, I>>;
+  get<P extends CollectionPath, I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(path: P, id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
   /** The brand itself (`GET /brands/{brand}`). */
   getBrand(options?: { readonly signal?: AbortSignal }): Promise<Brand>;
 }
@@ -86,19 +98,19 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
 
   return {
     brand,
-    list(path, { filters, include, limit, cursor = null, signal } = {}) {
+    list(path, { filters, include, fields, limit, cursor = null, signal } = {}) {
       const listPath = `${brandPath}/${encodeURIComponent(path)}`;
       return createRecordList({
         startCursor: cursor,
         fetchPage: async (pageCursor) => {
-          const query = buildQuery({ filters: filters as Record<string, FilterValue | undefined>, include, limit, cursor: pageCursor });
+          const query = buildQuery({ filters: filters as Record<string, FilterValue | undefined>, include, fields, limit, cursor: pageCursor });
           return transport.getJson({ path: listPath, query, signal });
         },
       });
     },
-    async get(path, id, { include, signal } = {}) {
+    async get(path, id, { include, fields, signal } = {}) {
       const recordPath = `${brandPath}/${encodeURIComponent(path)}/${encodeURIComponent(id)}`;
-      return (await transport.getJson({ path: recordPath, query: buildQuery({ include }), signal })).body as never;
+      return (await transport.getJson({ path: recordPath, query: buildQuery({ include, fields }), signal })).body as never;
     },
     async getBrand({ signal } = {}) {
       return (await transport.getJson({ path: brandPath, signal })).body as Brand;

@@ -36,7 +36,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
 /** A `json` field holds whatever JSON the writer stored. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Bom Components: One material line of a BOM: what is used, where, and how much per unit. */
+/** BOM Components: One material line of a BOM: what is used, where, and how much per unit. */
 export interface BomComponent {
   id: string;
   bomId: string | null;
@@ -80,11 +80,15 @@ export interface BomComponentFilters {
   unitOfMeasureId?: string;
   /** Case-insensitive substring of `placement`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BomComponentInclude = 'bom' | 'bomSection' | 'material' | 'materialVariant' | 'unitOfMeasure';
 
-/** Bom Sections: A group of components within a BOM, such as shell, lining or packaging. */
+/** BOM Sections: A group of components within a BOM, such as shell, lining or packaging. */
 export interface BomSection {
   id: string;
   bomId: string | null;
@@ -104,11 +108,15 @@ export interface BomSectionFilters {
   bomId?: string;
   /** Case-insensitive substring of `name`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BomSectionInclude = 'bom' | 'components';
 
-/** Bom Skus: A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product). */
+/** BOM SKUs: A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product). */
 export interface BomSku {
   id: string;
   bomId: string | null;
@@ -126,11 +134,15 @@ export interface BomSkuFilters {
   bomId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BomSkuInclude = 'bom' | 'sku';
 
-/** Boms: Bill of materials of a product: the materials and quantities that make one unit. */
+/** BOMs: Bill of materials of a product: the materials and quantities that make one unit. */
 export interface Bom {
   id: string;
   productId: string | null;
@@ -165,6 +177,10 @@ export interface BomFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BomInclude = 'product' | 'productVersion' | 'sections' | 'components' | 'skus';
@@ -200,6 +216,10 @@ export interface BookingItemFilters {
   orderItemId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BookingItemInclude = 'booking' | 'orderItem' | 'sku';
@@ -254,6 +274,10 @@ export interface BookingFilters {
   destinationLocationId?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BookingInclude = 'partner' | 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'shipments';
@@ -277,6 +301,10 @@ export interface BrandLocationFilters {
   locationId?: string;
   /** Exact, case-sensitive match on `role`. */
   role?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type BrandLocationInclude = 'location';
@@ -313,6 +341,10 @@ export interface CartonSize {
 export interface CartonSizeFilters {
   /** Exact, case-sensitive match on `name`. */
   name?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CartonSizeInclude = never;
@@ -334,6 +366,10 @@ export interface CategoryFilters {
   name?: string;
   /** Exact match on `parentId`. */
   parentId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CategoryInclude = 'parent';
@@ -362,6 +398,10 @@ export interface ChecklistFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ChecklistInclude = never;
@@ -392,6 +432,10 @@ export interface CollectionFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CollectionInclude = 'products' | 'productOptions';
@@ -424,6 +468,10 @@ export interface ColorFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ColorInclude = 'productOptions' | 'materialVariants';
@@ -452,6 +500,10 @@ export interface ContactFilters {
   role?: string;
   /** Case-insensitive substring of `name` or `email`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ContactInclude = 'partner';
@@ -475,6 +527,10 @@ export interface CountryFilters {
   region?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CountryInclude = never;
@@ -500,6 +556,10 @@ export interface CourierFilters {
   mode?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CourierInclude = never;
@@ -531,6 +591,10 @@ export interface CustomFieldDefinitionFilters {
   dataType?: string;
   /** Case-insensitive substring of `label` or `key`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type CustomFieldDefinitionInclude = never;
@@ -557,6 +621,10 @@ export interface DimensionCurveAxisFilters {
   dimensionCurveId?: string;
   /** Exact match on `dimensionId`. */
   dimensionId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionCurveAxisInclude = 'dimensionCurve' | 'dimension' | 'values';
@@ -581,6 +649,10 @@ export interface DimensionCurveAxisValueFilters {
   dimensionCurveAxisId?: string;
   /** Exact match on `dimensionValueId`. */
   dimensionValueId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionCurveAxisValueInclude = 'dimensionCurveAxis' | 'dimensionValue';
@@ -612,6 +684,10 @@ export interface DimensionCurveCellFilters {
   primaryAxisValueId?: string;
   /** Exact match on `secondaryAxisValueId`. */
   secondaryAxisValueId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionCurveCellInclude = 'dimensionCurve' | 'primaryAxisValue' | 'secondaryAxisValue';
@@ -643,6 +719,10 @@ export interface DimensionCurveFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionCurveInclude = 'dimensionGroup' | 'axes' | 'cells';
@@ -667,6 +747,10 @@ export interface DimensionGroupDimensionFilters {
   dimensionGroupId?: string;
   /** Exact match on `dimensionId`. */
   dimensionId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionGroupDimensionInclude = 'dimensionGroup' | 'dimension';
@@ -691,6 +775,10 @@ export interface DimensionGroupFilters {
   name?: string;
   /** Exact match on `defaultCurveId`. */
   defaultCurveId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionGroupInclude = 'defaultCurve' | 'dimensions' | 'curves';
@@ -716,6 +804,10 @@ export interface DimensionValueFilters {
   code?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionValueInclude = 'dimension';
@@ -740,6 +832,10 @@ export interface DimensionFilters {
   type?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DimensionInclude = 'values';
@@ -762,6 +858,10 @@ export interface DocumentTypeFilters {
   category?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DocumentTypeInclude = never;
@@ -800,6 +900,10 @@ export interface DocumentFilters {
   uploadedByUserId?: string;
   /** Case-insensitive substring of `name` or `fileName`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type DocumentInclude = 'documentType';
@@ -829,6 +933,10 @@ export interface GoodsReceiptLineFilters {
   orderItemId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type GoodsReceiptLineInclude = 'goodsReceipt' | 'orderItem' | 'sku';
@@ -865,6 +973,10 @@ export interface GoodsReceiptFilters {
   status?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type GoodsReceiptInclude = 'shipment' | 'location' | 'lines';
@@ -895,6 +1007,10 @@ export interface ImageFilters {
   entityType?: string;
   /** Exact match on `entityId`. */
   entityId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ImageInclude = never;
@@ -925,6 +1041,10 @@ export interface InventoryFilters {
   locationId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type InventoryInclude = 'location' | 'sku';
@@ -961,6 +1081,10 @@ export interface InvoiceLineFilters {
   orderItemId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type InvoiceLineInclude = 'invoice' | 'orderItem' | 'sku';
@@ -1020,6 +1144,10 @@ export interface InvoiceFilters {
   currency?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type InvoiceInclude = 'supplier' | 'order' | 'shipment' | 'lines' | 'settlements' | 'charges';
@@ -1048,6 +1176,10 @@ export interface LaunchWindowFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type LaunchWindowInclude = 'products';
@@ -1071,6 +1203,10 @@ export interface LegItemFilters {
   legId?: string;
   /** Exact match on `shipmentItemId`. */
   shipmentItemId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type LegItemInclude = 'leg' | 'shipmentItem';
@@ -1121,6 +1257,10 @@ export interface LegFilters {
   status?: string;
   /** Case-insensitive substring of `vesselOrFlight`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type LegInclude = 'shipment' | 'courier' | 'originLocation' | 'destinationLocation' | 'items';
@@ -1159,6 +1299,10 @@ export interface LocationFilters {
   countryId?: string;
   /** Case-insensitive substring of `name` or `code` or `city`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type LocationInclude = 'country';
@@ -1191,6 +1335,10 @@ export interface MaterialVariantFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type MaterialVariantInclude = 'material' | 'color';
@@ -1235,11 +1383,15 @@ export interface MaterialFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type MaterialInclude = 'supplier' | 'unitOfMeasure' | 'variants';
 
-/** Measurement Table Skus: A SKU that a measurement table applies to. */
+/** Measurement Table SKUs: A SKU that a measurement table applies to. */
 export interface MeasurementTableSku {
   id: string;
   measurementTableId: string | null;
@@ -1257,6 +1409,10 @@ export interface MeasurementTableSkuFilters {
   measurementTableId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type MeasurementTableSkuInclude = 'measurementTable' | 'sku';
@@ -1283,6 +1439,10 @@ export interface MeasurementTableFilters {
   productVersionId?: string;
   /** UUID of the product that owns the version. */
   productId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type MeasurementTableInclude = 'productVersion' | 'skus';
@@ -1305,6 +1465,10 @@ export interface NoteFilters {
   entityId?: string;
   /** Exact match on `entityType`: one of the listed values. */
   entityType?: 'product' | 'product_construction' | 'order' | 'partner' | 'rfq' | 'proto';
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type NoteInclude = never;
@@ -1338,6 +1502,10 @@ export interface OptionValueFilters {
   optionId?: string;
   /** Exact match on `id`. */
   id?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OptionValueInclude = 'option';
@@ -1355,6 +1523,10 @@ export interface Option {
 export interface OptionFilters {
   /** Exact, case-sensitive match on `name`. */
   name?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OptionInclude = 'optionValues';
@@ -1391,6 +1563,10 @@ export interface OrderAmendmentFilters {
   type?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OrderAmendmentInclude = 'order' | 'orderItem';
@@ -1436,6 +1612,10 @@ export interface OrderItemFilters {
   skuId?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OrderItemInclude = 'order' | 'product' | 'productOption' | 'sku' | 'shipmentItems';
@@ -1458,6 +1638,10 @@ export interface OrderShipmentFilters {
   orderId?: string;
   /** Exact match on `shipmentId`. */
   shipmentId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OrderShipmentInclude = 'order' | 'shipment';
@@ -1520,6 +1704,10 @@ export interface OrderFilters {
   deliveryLocationId?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type OrderInclude = 'supplier' | 'paymentTerm' | 'deliveryLocation' | 'items' | 'amendments' | 'shipments' | 'productionRuns' | 'invoices' | 'paymentAgreements';
@@ -1555,6 +1743,10 @@ export interface PackingListLineFilters {
   orderItemId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PackingListLineInclude = 'packingList' | 'orderItem' | 'sku';
@@ -1598,6 +1790,10 @@ export interface PackingListFilters {
   documentId?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PackingListInclude = 'shipment' | 'supplier' | 'document' | 'lines';
@@ -1621,6 +1817,10 @@ export interface PackingTemplateFilters {
   cartonSizeId?: string;
   /** Case-insensitive substring of `name`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PackingTemplateInclude = 'cartonSize';
@@ -1647,6 +1847,10 @@ export interface PartnerLocationFilters {
   locationId?: string;
   /** Exact, case-sensitive match on `role`. */
   role?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PartnerLocationInclude = 'partner' | 'location';
@@ -1685,6 +1889,10 @@ export interface PartnerFilters {
   countryId?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PartnerInclude = 'country' | 'contacts' | 'locations' | 'suppliers';
@@ -1723,6 +1931,10 @@ export interface PaymentAgreementFilters {
   currency?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentAgreementInclude = 'order' | 'supplier' | 'paymentTerm' | 'milestones';
@@ -1759,6 +1971,10 @@ export interface PaymentMilestoneFilters {
   trigger?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentMilestoneInclude = 'paymentAgreement' | 'settlements';
@@ -1793,6 +2009,10 @@ export interface PaymentReceiptFilters {
   reference?: string;
   /** Case-insensitive substring of `reference`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentReceiptInclude = 'payment' | 'document';
@@ -1824,6 +2044,10 @@ export interface PaymentSettlementFilters {
   invoiceId?: string;
   /** Exact match on `paymentMilestoneId`. */
   paymentMilestoneId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentSettlementInclude = 'payment' | 'invoice' | 'paymentMilestone';
@@ -1845,6 +2069,10 @@ export interface PaymentTermFilters {
   code?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentTermInclude = never;
@@ -1892,6 +2120,10 @@ export interface PaymentFilters {
   currency?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type PaymentInclude = 'supplier' | 'paymentAgreement' | 'settlements' | 'receipts';
@@ -1914,6 +2146,10 @@ export interface ProductCollectionFilters {
   productId?: string;
   /** Exact match on `collectionId`. */
   collectionId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductCollectionInclude = 'product' | 'collection';
@@ -1936,6 +2172,10 @@ export interface ProductLaunchWindowFilters {
   productId?: string;
   /** Exact match on `launchWindowId`. */
   launchWindowId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductLaunchWindowInclude = 'product' | 'launchWindow';
@@ -1958,6 +2198,10 @@ export interface ProductOptionCollectionFilters {
   productOptionId?: string;
   /** Exact match on `collectionId`. */
   collectionId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductOptionCollectionInclude = 'productOption' | 'collection';
@@ -1980,6 +2224,10 @@ export interface ProductOptionDimensionValueFilters {
   productOptionId?: string;
   /** Exact match on `dimensionValueId`. */
   dimensionValueId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductOptionDimensionValueInclude = 'productOption' | 'dimensionValue';
@@ -2015,6 +2263,10 @@ export interface ProductOptionPriceFilters {
   currency?: string;
   /** Exact match on `countryId`. */
   countryId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductOptionPriceInclude = 'productOption' | 'country';
@@ -2037,6 +2289,10 @@ export interface ProductOptionValueFilters {
   productOptionId?: string;
   /** Exact match on `optionValueId`. */
   optionValueId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductOptionValueInclude = 'productOption' | 'optionValue';
@@ -2080,6 +2336,10 @@ export interface ProductOptionFilters {
   status?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductOptionInclude = 'product' | 'color' | 'skus' | 'values' | 'dimensionValues' | 'prices' | 'collections';
@@ -2105,6 +2365,8 @@ export interface ProductRelationFilters {
   productId?: string;
   /** Exact, case-sensitive match on `relationType`. */
   relationType?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
 }
 
 export type ProductRelationInclude = 'product' | 'relatedProduct';
@@ -2127,6 +2389,10 @@ export interface ProductTagFilters {
   productId?: string;
   /** Exact match on `tagId`. */
   tagId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductTagInclude = 'product' | 'tag';
@@ -2154,6 +2420,10 @@ export interface ProductVersionFilters {
   productId?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductVersionInclude = 'product' | 'measurementTables' | 'boms';
@@ -2178,6 +2448,10 @@ export interface ProductionRunItemRevision {
 export interface ProductionRunItemRevisionFilters {
   /** Exact match on `productionRunItemId`. */
   productionRunItemId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductionRunItemRevisionInclude = 'productionRunItem';
@@ -2213,6 +2487,10 @@ export interface ProductionRunItemFilters {
   skuId?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductionRunItemInclude = 'productionRun' | 'orderItem' | 'sku' | 'revisions';
@@ -2256,6 +2534,10 @@ export interface ProductionRunFilters {
   status?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductionRunInclude = 'order' | 'supplier' | 'location' | 'items';
@@ -2299,6 +2581,10 @@ export interface ProductFilters {
   category?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ProductInclude = 'versions' | 'relations' | 'options' | 'skus' | 'boms' | 'collections' | 'tags' | 'launchWindows';
@@ -2337,6 +2623,10 @@ export interface QuoteItemFilters {
   quoteRevisionId?: string;
   /** Exact match on `productOptionId`. */
   productOptionId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type QuoteItemInclude = 'quote' | 'quoteRevision' | 'productOption' | 'priceBands';
@@ -2366,6 +2656,10 @@ export interface QuoteNoteFilters {
   visibility?: string;
   /** Case-insensitive substring of `body`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type QuoteNoteInclude = 'quote';
@@ -2390,6 +2684,10 @@ export interface QuotePriceBand {
 export interface QuotePriceBandFilters {
   /** Exact match on `quoteItemId`. */
   quoteItemId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type QuotePriceBandInclude = 'quoteItem';
@@ -2416,6 +2714,10 @@ export interface QuoteRevisionFilters {
   quoteId?: string;
   /** Exact, case-sensitive match on `status`. */
   status?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type QuoteRevisionInclude = 'quote' | 'items';
@@ -2464,6 +2766,10 @@ export interface QuoteFilters {
   incoterm?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type QuoteInclude = 'supplier' | 'product' | 'revisions' | 'items' | 'notes';
@@ -2493,6 +2799,10 @@ export interface SampleChecklistResultFilters {
   checklistId?: string;
   /** Exact, case-sensitive match on `result`. */
   result?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SampleChecklistResultInclude = 'sampleRound' | 'checklist';
@@ -2526,6 +2836,10 @@ export interface SampleRoundFilters {
   status?: string;
   /** Exact, case-sensitive match on `decision`. */
   decision?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SampleRoundInclude = 'sample' | 'checklistResults';
@@ -2570,6 +2884,10 @@ export interface SampleFilters {
   status?: string;
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SampleInclude = 'product' | 'productOption' | 'supplier' | 'rounds';
@@ -2592,6 +2910,10 @@ export interface ShipmentBookingFilters {
   shipmentId?: string;
   /** Exact match on `bookingId`. */
   bookingId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentBookingInclude = 'shipment' | 'booking';
@@ -2620,6 +2942,10 @@ export interface ShipmentCartonItemFilters {
   shipmentItemId?: string;
   /** Exact match on `skuId`. */
   skuId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentCartonItemInclude = 'shipmentCarton' | 'shipmentItem' | 'sku';
@@ -2654,6 +2980,10 @@ export interface ShipmentCartonFilters {
   cartonSizeId?: string;
   /** Exact, case-sensitive match on `sscc`. */
   sscc?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentCartonInclude = 'shipment' | 'cartonSize' | 'items';
@@ -2690,6 +3020,10 @@ export interface ShipmentChargeFilters {
   chargeType?: string;
   /** Exact match on `invoiceId`. */
   invoiceId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentChargeInclude = 'shipment' | 'partner' | 'invoice';
@@ -2733,6 +3067,10 @@ export interface ShipmentItemLineageFilters {
   packingListLineId?: string;
   /** Exact, case-sensitive match on `outcome`. */
   outcome?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentItemLineageInclude = 'shipmentItem' | 'sourceShipmentItem' | 'orderItem' | 'bookingItem' | 'packingListLine';
@@ -2773,6 +3111,10 @@ export interface ShipmentItemFilters {
   purchaseOrderNumber?: string;
   /** Exact, case-sensitive match on `lineageOutcome`. */
   lineageOutcome?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentItemInclude = 'shipment' | 'orderItem' | 'cartonItems' | 'lineages';
@@ -2841,11 +3183,15 @@ export interface ShipmentFilters {
   trackingNumber?: string;
   /** Case-insensitive substring of `code` or `trackingNumber`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type ShipmentInclude = 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'cartons' | 'charges' | 'legs' | 'orders' | 'bookings' | 'goodsReceipts' | 'packingLists';
 
-/** Sku Dimension Values: A size value that defines a SKU, one per dimension (such as size M and inseam 32). */
+/** SKU Dimension Values: A size value that defines a SKU, one per dimension (such as size M and inseam 32). */
 export interface SkuDimensionValue {
   id: string;
   skuId: string | null;
@@ -2863,6 +3209,10 @@ export interface SkuDimensionValueFilters {
   skuId?: string;
   /** Exact match on `dimensionValueId`. */
   dimensionValueId?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SkuDimensionValueInclude = 'sku' | 'dimensionValue';
@@ -2904,6 +3254,10 @@ export interface SkuFilters {
   status?: string;
   /** Case-insensitive substring of `code` or `barcode`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SkuInclude = 'product' | 'productOption' | 'dimensionValues' | 'inventory';
@@ -2955,6 +3309,10 @@ export interface SupplierFilters {
   currency?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type SupplierInclude = 'partner' | 'country' | 'paymentTerm' | 'quotes' | 'materials' | 'orders';
@@ -2975,11 +3333,15 @@ export interface TagFilters {
   code?: string;
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type TagInclude = 'products';
 
-/** Units Of Measure: Units for quantities and dimensions (pieces, metres, kilograms). */
+/** Units of Measure: Units for quantities and dimensions (pieces, metres, kilograms). */
 export interface UnitOfMeasure {
   id: string;
   code: string | null;
@@ -2995,6 +3357,10 @@ export interface UnitOfMeasureFilters {
   code?: string;
   /** Exact, case-sensitive match on `type`. */
   type?: string;
+  /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  createdSince?: string;
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  updatedSince?: string;
 }
 
 export type UnitOfMeasureInclude = never;
@@ -3110,49 +3476,49 @@ export const FAMILIES: Readonly<Record<FamilyPath, FamilyInfo>> = {
     path: 'bom-components',
     tenant: false,
     fields: ['id', 'bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'placement', 'quantity', 'unitOfMeasureId', 'wastagePercent', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'unitOfMeasureId', 'search'],
+    filters: ['bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'unitOfMeasureId', 'search', 'createdSince', 'updatedSince'],
     includes: ['bom', 'bomSection', 'material', 'materialVariant', 'unitOfMeasure'],
   },
   'bom-sections': {
     path: 'bom-sections',
     tenant: false,
     fields: ['id', 'bomId', 'name', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'search'],
+    filters: ['bomId', 'search', 'createdSince', 'updatedSince'],
     includes: ['bom', 'components'],
   },
   'bom-skus': {
     path: 'bom-skus',
     tenant: false,
     fields: ['id', 'bomId', 'skuId', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'skuId'],
+    filters: ['bomId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['bom', 'sku'],
   },
   'boms': {
     path: 'boms',
     tenant: false,
     fields: ['id', 'productId', 'productVersionId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productVersionId', 'code', 'status', 'search'],
+    filters: ['productId', 'productVersionId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['product', 'productVersion', 'sections', 'components', 'skus'],
   },
   'booking-items': {
     path: 'booking-items',
     tenant: false,
     fields: ['id', 'bookingId', 'orderItemId', 'skuId', 'quantity', 'cartons', 'volumeCbm', 'weightKg', 'createdAt', 'updatedAt'],
-    filters: ['bookingId', 'orderItemId', 'skuId'],
+    filters: ['bookingId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['booking', 'orderItem', 'sku'],
   },
   'bookings': {
     path: 'bookings',
     tenant: false,
     fields: ['id', 'partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'requestedShipOn', 'confirmedAt', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'search'],
+    filters: ['partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'search', 'createdSince', 'updatedSince'],
     includes: ['partner', 'courier', 'originLocation', 'destinationLocation', 'items', 'shipments'],
   },
   'brand-locations': {
     path: 'brand-locations',
     tenant: false,
     fields: ['id', 'locationId', 'role', 'isDefault', 'createdAt', 'updatedAt'],
-    filters: ['locationId', 'role'],
+    filters: ['locationId', 'role', 'createdSince', 'updatedSince'],
     includes: ['location'],
   },
   'brands': {
@@ -3166,595 +3532,595 @@ export const FAMILIES: Readonly<Record<FamilyPath, FamilyInfo>> = {
     path: 'carton-sizes',
     tenant: false,
     fields: ['id', 'name', 'lengthCm', 'widthCm', 'heightCm', 'createdAt', 'updatedAt'],
-    filters: ['name'],
+    filters: ['name', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'categories': {
     path: 'categories',
     tenant: false,
     fields: ['id', 'name', 'parentId', 'createdAt', 'updatedAt'],
-    filters: ['name', 'parentId'],
+    filters: ['name', 'parentId', 'createdSince', 'updatedSince'],
     includes: ['parent'],
   },
   'checklists': {
     path: 'checklists',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'items', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'status', 'search'],
+    filters: ['code', 'type', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'collections': {
     path: 'collections',
     tenant: false,
     fields: ['id', 'code', 'name', 'season', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'season', 'status', 'search'],
+    filters: ['code', 'season', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['products', 'productOptions'],
   },
   'colors': {
     path: 'colors',
     tenant: false,
     fields: ['id', 'code', 'name', 'hexCode', 'pantoneCode', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'pantoneCode', 'status', 'search'],
+    filters: ['code', 'pantoneCode', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['productOptions', 'materialVariants'],
   },
   'contacts': {
     path: 'contacts',
     tenant: false,
     fields: ['id', 'partnerId', 'name', 'email', 'phone', 'role', 'isPrimary', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'role', 'search'],
+    filters: ['partnerId', 'role', 'search', 'createdSince', 'updatedSince'],
     includes: ['partner'],
   },
   'countries': {
     path: 'countries',
     tenant: false,
     fields: ['id', 'code', 'name', 'region', 'createdAt', 'updatedAt'],
-    filters: ['code', 'region', 'search'],
+    filters: ['code', 'region', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'couriers': {
     path: 'couriers',
     tenant: false,
     fields: ['id', 'code', 'name', 'mode', 'trackingUrlTemplate', 'createdAt', 'updatedAt'],
-    filters: ['code', 'mode', 'search'],
+    filters: ['code', 'mode', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'custom-field-definitions': {
     path: 'custom-field-definitions',
     tenant: false,
     fields: ['id', 'entityType', 'key', 'label', 'dataType', 'options', 'required', 'createdAt', 'updatedAt'],
-    filters: ['entityType', 'key', 'dataType', 'search'],
+    filters: ['entityType', 'key', 'dataType', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'dimension-curve-axes': {
     path: 'dimension-curve-axes',
     tenant: false,
     fields: ['id', 'dimensionCurveId', 'dimensionId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveId', 'dimensionId'],
+    filters: ['dimensionCurveId', 'dimensionId', 'createdSince', 'updatedSince'],
     includes: ['dimensionCurve', 'dimension', 'values'],
   },
   'dimension-curve-axis-values': {
     path: 'dimension-curve-axis-values',
     tenant: false,
     fields: ['id', 'dimensionCurveAxisId', 'dimensionValueId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveAxisId', 'dimensionValueId'],
+    filters: ['dimensionCurveAxisId', 'dimensionValueId', 'createdSince', 'updatedSince'],
     includes: ['dimensionCurveAxis', 'dimensionValue'],
   },
   'dimension-curve-cells': {
     path: 'dimension-curve-cells',
     tenant: false,
     fields: ['id', 'dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId'],
+    filters: ['dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId', 'createdSince', 'updatedSince'],
     includes: ['dimensionCurve', 'primaryAxisValue', 'secondaryAxisValue'],
   },
   'dimension-curves': {
     path: 'dimension-curves',
     tenant: false,
     fields: ['id', 'dimensionGroupId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['dimensionGroupId', 'code', 'status', 'search'],
+    filters: ['dimensionGroupId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['dimensionGroup', 'axes', 'cells'],
   },
   'dimension-group-dimensions': {
     path: 'dimension-group-dimensions',
     tenant: false,
     fields: ['id', 'dimensionGroupId', 'dimensionId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionGroupId', 'dimensionId'],
+    filters: ['dimensionGroupId', 'dimensionId', 'createdSince', 'updatedSince'],
     includes: ['dimensionGroup', 'dimension'],
   },
   'dimension-groups': {
     path: 'dimension-groups',
     tenant: false,
     fields: ['id', 'name', 'defaultCurveId', 'createdAt', 'updatedAt'],
-    filters: ['name', 'defaultCurveId'],
+    filters: ['name', 'defaultCurveId', 'createdSince', 'updatedSince'],
     includes: ['defaultCurve', 'dimensions', 'curves'],
   },
   'dimension-values': {
     path: 'dimension-values',
     tenant: false,
     fields: ['id', 'dimensionId', 'code', 'name', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionId', 'code', 'search'],
+    filters: ['dimensionId', 'code', 'search', 'createdSince', 'updatedSince'],
     includes: ['dimension'],
   },
   'dimensions': {
     path: 'dimensions',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'search'],
+    filters: ['code', 'type', 'search', 'createdSince', 'updatedSince'],
     includes: ['values'],
   },
   'document-types': {
     path: 'document-types',
     tenant: false,
     fields: ['id', 'code', 'name', 'category', 'createdAt', 'updatedAt'],
-    filters: ['code', 'category', 'search'],
+    filters: ['code', 'category', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'documents': {
     path: 'documents',
     tenant: false,
     fields: ['id', 'documentTypeId', 'entityType', 'entityId', 'name', 'fileName', 'mimeType', 'sizeBytes', 'url', 'uploadedByUserId', 'createdAt', 'updatedAt'],
-    filters: ['documentTypeId', 'entityType', 'entityId', 'uploadedByUserId', 'search'],
+    filters: ['documentTypeId', 'entityType', 'entityId', 'uploadedByUserId', 'search', 'createdSince', 'updatedSince'],
     includes: ['documentType'],
   },
   'goods-receipt-lines': {
     path: 'goods-receipt-lines',
     tenant: false,
     fields: ['id', 'goodsReceiptId', 'orderItemId', 'skuId', 'qtyReceived', 'createdAt', 'updatedAt', 'deletedAt'],
-    filters: ['goodsReceiptId', 'orderItemId', 'skuId'],
+    filters: ['goodsReceiptId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['goodsReceipt', 'orderItem', 'sku'],
   },
   'goods-receipts': {
     path: 'goods-receipts',
     tenant: false,
     fields: ['id', 'shipmentId', 'locationId', 'code', 'status', 'receivedAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'locationId', 'code', 'status', 'search'],
+    filters: ['shipmentId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'location', 'lines'],
   },
   'images': {
     path: 'images',
     tenant: false,
     fields: ['id', 'entityType', 'entityId', 'url', 'altText', 'sequence', 'width', 'height', 'isPrimary', 'createdAt', 'updatedAt'],
-    filters: ['entityType', 'entityId'],
+    filters: ['entityType', 'entityId', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'inventory': {
     path: 'inventory',
     tenant: false,
     fields: ['id', 'locationId', 'skuId', 'quantityOnHand', 'quantityReserved', 'quantityAvailable', 'countedAt', 'createdAt', 'updatedAt'],
-    filters: ['locationId', 'skuId'],
+    filters: ['locationId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['location', 'sku'],
   },
   'invoice-lines': {
     path: 'invoice-lines',
     tenant: false,
     fields: ['id', 'invoiceId', 'orderItemId', 'skuId', 'description', 'quantity', 'unitPrice', 'amount', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['invoiceId', 'orderItemId', 'skuId'],
+    filters: ['invoiceId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['invoice', 'orderItem', 'sku'],
   },
   'invoices': {
     path: 'invoices',
     tenant: false,
     fields: ['id', 'supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'issuedOn', 'dueOn', 'subtotalAmount', 'taxAmount', 'totalAmount', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'search'],
+    filters: ['supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'search', 'createdSince', 'updatedSince'],
     includes: ['supplier', 'order', 'shipment', 'lines', 'settlements', 'charges'],
   },
   'launch-windows': {
     path: 'launch-windows',
     tenant: false,
     fields: ['id', 'code', 'name', 'startsOn', 'endsOn', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'search'],
+    filters: ['code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['products'],
   },
   'leg-items': {
     path: 'leg-items',
     tenant: false,
     fields: ['id', 'legId', 'shipmentItemId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['legId', 'shipmentItemId'],
+    filters: ['legId', 'shipmentItemId', 'createdSince', 'updatedSince'],
     includes: ['leg', 'shipmentItem'],
   },
   'legs': {
     path: 'legs',
     tenant: false,
     fields: ['id', 'shipmentId', 'sequence', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'vesselOrFlight', 'status', 'departedAt', 'arrivedAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'status', 'search'],
+    filters: ['shipmentId', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'courier', 'originLocation', 'destinationLocation', 'items'],
   },
   'locations': {
     path: 'locations',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'countryId', 'latitude', 'longitude', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'countryId', 'search'],
+    filters: ['code', 'type', 'countryId', 'search', 'createdSince', 'updatedSince'],
     includes: ['country'],
   },
   'material-variants': {
     path: 'material-variants',
     tenant: false,
     fields: ['id', 'materialId', 'colorId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['materialId', 'colorId', 'code', 'status', 'search'],
+    filters: ['materialId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['material', 'color'],
   },
   'materials': {
     path: 'materials',
     tenant: false,
     fields: ['id', 'supplierId', 'code', 'name', 'type', 'composition', 'weightGsm', 'unitOfMeasureId', 'status', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'code', 'type', 'unitOfMeasureId', 'status', 'search'],
+    filters: ['supplierId', 'code', 'type', 'unitOfMeasureId', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['supplier', 'unitOfMeasure', 'variants'],
   },
   'measurement-table-skus': {
     path: 'measurement-table-skus',
     tenant: false,
     fields: ['id', 'measurementTableId', 'skuId', 'createdAt', 'updatedAt'],
-    filters: ['measurementTableId', 'skuId'],
+    filters: ['measurementTableId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['measurementTable', 'sku'],
   },
   'measurement-tables': {
     path: 'measurement-tables',
     tenant: false,
     fields: ['id', 'productVersionId', 'name', 'sizeSpecs', 'createdAt', 'updatedAt'],
-    filters: ['name', 'productVersionId', 'productId'],
+    filters: ['name', 'productVersionId', 'productId', 'createdSince', 'updatedSince'],
     includes: ['productVersion', 'skus'],
   },
   'notes': {
     path: 'notes',
     tenant: false,
     fields: ['id', 'entityType', 'entityId', 'content', 'lastEditedById', 'createdAt', 'updatedAt'],
-    filters: ['entityId', 'entityType'],
+    filters: ['entityId', 'entityType', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'option-values': {
     path: 'option-values',
     tenant: false,
     fields: ['id', 'optionId', 'name', 'code', 'status', 'sequence', 'hexCode', 'swatchVersion', 'createdAt', 'updatedAt'],
-    filters: ['name', 'code', 'status', 'optionId', 'id'],
+    filters: ['name', 'code', 'status', 'optionId', 'id', 'createdSince', 'updatedSince'],
     includes: ['option'],
   },
   'options': {
     path: 'options',
     tenant: false,
     fields: ['id', 'name', 'createdAt', 'updatedAt'],
-    filters: ['name'],
+    filters: ['name', 'createdSince', 'updatedSince'],
     includes: ['optionValues'],
   },
   'order-amendments': {
     path: 'order-amendments',
     tenant: false,
     fields: ['id', 'orderId', 'orderItemId', 'amendmentNumber', 'type', 'status', 'reason', 'changes', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'orderItemId', 'type', 'status'],
+    filters: ['orderId', 'orderItemId', 'type', 'status', 'createdSince', 'updatedSince'],
     includes: ['order', 'orderItem'],
   },
   'order-items': {
     path: 'order-items',
     tenant: false,
     fields: ['id', 'orderId', 'productId', 'productOptionId', 'skuId', 'lineNumber', 'quantity', 'unitPrice', 'currency', 'status', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'productId', 'productOptionId', 'skuId', 'status'],
+    filters: ['orderId', 'productId', 'productOptionId', 'skuId', 'status', 'createdSince', 'updatedSince'],
     includes: ['order', 'product', 'productOption', 'sku', 'shipmentItems'],
   },
   'order-shipments': {
     path: 'order-shipments',
     tenant: false,
     fields: ['id', 'orderId', 'shipmentId', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'shipmentId'],
+    filters: ['orderId', 'shipmentId', 'createdSince', 'updatedSince'],
     includes: ['order', 'shipment'],
   },
   'orders': {
     path: 'orders',
     tenant: false,
     fields: ['id', 'supplierId', 'code', 'status', 'currency', 'orderedOn', 'requestedDeliveryOn', 'incoterm', 'totalAmount', 'paymentTermId', 'deliveryLocationId', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'code', 'status', 'currency', 'incoterm', 'paymentTermId', 'deliveryLocationId', 'search'],
+    filters: ['supplierId', 'code', 'status', 'currency', 'incoterm', 'paymentTermId', 'deliveryLocationId', 'search', 'createdSince', 'updatedSince'],
     includes: ['supplier', 'paymentTerm', 'deliveryLocation', 'items', 'amendments', 'shipments', 'productionRuns', 'invoices', 'paymentAgreements'],
   },
   'packing-list-lines': {
     path: 'packing-list-lines',
     tenant: false,
     fields: ['id', 'packingListId', 'orderItemId', 'skuId', 'lineNumber', 'cartonFrom', 'cartonTo', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['packingListId', 'orderItemId', 'skuId'],
+    filters: ['packingListId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['packingList', 'orderItem', 'sku'],
   },
   'packing-lists': {
     path: 'packing-lists',
     tenant: false,
     fields: ['id', 'shipmentId', 'supplierId', 'code', 'status', 'issuedOn', 'totalCartons', 'totalUnits', 'documentId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'supplierId', 'code', 'status', 'documentId', 'search'],
+    filters: ['shipmentId', 'supplierId', 'code', 'status', 'documentId', 'search', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'supplier', 'document', 'lines'],
   },
   'packing-templates': {
     path: 'packing-templates',
     tenant: false,
     fields: ['id', 'name', 'cartonSizeId', 'unitsPerCarton', 'rules', 'createdAt', 'updatedAt'],
-    filters: ['cartonSizeId', 'search'],
+    filters: ['cartonSizeId', 'search', 'createdSince', 'updatedSince'],
     includes: ['cartonSize'],
   },
   'partner-locations': {
     path: 'partner-locations',
     tenant: false,
     fields: ['id', 'partnerId', 'locationId', 'role', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'locationId', 'role'],
+    filters: ['partnerId', 'locationId', 'role', 'createdSince', 'updatedSince'],
     includes: ['partner', 'location'],
   },
   'partners': {
     path: 'partners',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'status', 'countryId', 'website', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'status', 'countryId', 'search'],
+    filters: ['code', 'type', 'status', 'countryId', 'search', 'createdSince', 'updatedSince'],
     includes: ['country', 'contacts', 'locations', 'suppliers'],
   },
   'payment-agreements': {
     path: 'payment-agreements',
     tenant: false,
     fields: ['id', 'orderId', 'supplierId', 'paymentTermId', 'currency', 'totalAmount', 'status', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'supplierId', 'paymentTermId', 'currency', 'status'],
+    filters: ['orderId', 'supplierId', 'paymentTermId', 'currency', 'status', 'createdSince', 'updatedSince'],
     includes: ['order', 'supplier', 'paymentTerm', 'milestones'],
   },
   'payment-milestones': {
     path: 'payment-milestones',
     tenant: false,
     fields: ['id', 'paymentAgreementId', 'sequence', 'name', 'percent', 'amount', 'currency', 'dueOn', 'trigger', 'status', 'createdAt', 'updatedAt'],
-    filters: ['paymentAgreementId', 'trigger', 'status'],
+    filters: ['paymentAgreementId', 'trigger', 'status', 'createdSince', 'updatedSince'],
     includes: ['paymentAgreement', 'settlements'],
   },
   'payment-receipts': {
     path: 'payment-receipts',
     tenant: false,
     fields: ['id', 'paymentId', 'documentId', 'reference', 'amount', 'currency', 'receivedAt', 'createdAt', 'updatedAt'],
-    filters: ['paymentId', 'documentId', 'reference', 'search'],
+    filters: ['paymentId', 'documentId', 'reference', 'search', 'createdSince', 'updatedSince'],
     includes: ['payment', 'document'],
   },
   'payment-settlements': {
     path: 'payment-settlements',
     tenant: false,
     fields: ['id', 'paymentId', 'invoiceId', 'paymentMilestoneId', 'amount', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['paymentId', 'invoiceId', 'paymentMilestoneId'],
+    filters: ['paymentId', 'invoiceId', 'paymentMilestoneId', 'createdSince', 'updatedSince'],
     includes: ['payment', 'invoice', 'paymentMilestone'],
   },
   'payment-terms': {
     path: 'payment-terms',
     tenant: false,
     fields: ['id', 'code', 'name', 'netDays', 'description', 'createdAt', 'updatedAt'],
-    filters: ['code', 'search'],
+    filters: ['code', 'search', 'createdSince', 'updatedSince'],
     includes: [],
   },
   'payments': {
     path: 'payments',
     tenant: false,
     fields: ['id', 'supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'amount', 'currency', 'paidAt', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'currency', 'search'],
+    filters: ['supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'currency', 'search', 'createdSince', 'updatedSince'],
     includes: ['supplier', 'paymentAgreement', 'settlements', 'receipts'],
   },
   'product-collections': {
     path: 'product-collections',
     tenant: false,
     fields: ['id', 'productId', 'collectionId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'collectionId'],
+    filters: ['productId', 'collectionId', 'createdSince', 'updatedSince'],
     includes: ['product', 'collection'],
   },
   'product-launch-windows': {
     path: 'product-launch-windows',
     tenant: false,
     fields: ['id', 'productId', 'launchWindowId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'launchWindowId'],
+    filters: ['productId', 'launchWindowId', 'createdSince', 'updatedSince'],
     includes: ['product', 'launchWindow'],
   },
   'product-option-collections': {
     path: 'product-option-collections',
     tenant: false,
     fields: ['id', 'productOptionId', 'collectionId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'collectionId'],
+    filters: ['productOptionId', 'collectionId', 'createdSince', 'updatedSince'],
     includes: ['productOption', 'collection'],
   },
   'product-option-dimension-values': {
     path: 'product-option-dimension-values',
     tenant: false,
     fields: ['id', 'productOptionId', 'dimensionValueId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'dimensionValueId'],
+    filters: ['productOptionId', 'dimensionValueId', 'createdSince', 'updatedSince'],
     includes: ['productOption', 'dimensionValue'],
   },
   'product-option-prices': {
     path: 'product-option-prices',
     tenant: false,
     fields: ['id', 'productOptionId', 'priceType', 'amount', 'currency', 'countryId', 'validFrom', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'priceType', 'currency', 'countryId'],
+    filters: ['productOptionId', 'priceType', 'currency', 'countryId', 'createdSince', 'updatedSince'],
     includes: ['productOption', 'country'],
   },
   'product-option-values': {
     path: 'product-option-values',
     tenant: false,
     fields: ['id', 'productOptionId', 'optionValueId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'optionValueId'],
+    filters: ['productOptionId', 'optionValueId', 'createdSince', 'updatedSince'],
     includes: ['productOption', 'optionValue'],
   },
   'product-options': {
     path: 'product-options',
     tenant: false,
     fields: ['id', 'productId', 'colorId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'colorId', 'code', 'status', 'search'],
+    filters: ['productId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['product', 'color', 'skus', 'values', 'dimensionValues', 'prices', 'collections'],
   },
   'product-relations': {
     path: 'product-relations',
     tenant: false,
     fields: ['id', 'productId', 'relatedProductId', 'relationType', 'createdByUserId', 'createdAt'],
-    filters: ['relatedProductId', 'productId', 'relationType'],
+    filters: ['relatedProductId', 'productId', 'relationType', 'createdSince'],
     includes: ['product', 'relatedProduct'],
   },
   'product-tags': {
     path: 'product-tags',
     tenant: false,
     fields: ['id', 'productId', 'tagId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'tagId'],
+    filters: ['productId', 'tagId', 'createdSince', 'updatedSince'],
     includes: ['product', 'tag'],
   },
   'product-versions': {
     path: 'product-versions',
     tenant: false,
     fields: ['id', 'productId', 'versionNumber', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'status'],
+    filters: ['productId', 'status', 'createdSince', 'updatedSince'],
     includes: ['product', 'measurementTables', 'boms'],
   },
   'production-run-item-revisions': {
     path: 'production-run-item-revisions',
     tenant: false,
     fields: ['id', 'productionRunItemId', 'revisionNumber', 'plannedQuantity', 'completedQuantity', 'reason', 'effectiveAt', 'createdAt', 'updatedAt'],
-    filters: ['productionRunItemId'],
+    filters: ['productionRunItemId', 'createdSince', 'updatedSince'],
     includes: ['productionRunItem'],
   },
   'production-run-items': {
     path: 'production-run-items',
     tenant: false,
     fields: ['id', 'productionRunId', 'orderItemId', 'skuId', 'plannedQuantity', 'completedQuantity', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productionRunId', 'orderItemId', 'skuId', 'status'],
+    filters: ['productionRunId', 'orderItemId', 'skuId', 'status', 'createdSince', 'updatedSince'],
     includes: ['productionRun', 'orderItem', 'sku', 'revisions'],
   },
   'production-runs': {
     path: 'production-runs',
     tenant: false,
     fields: ['id', 'orderId', 'supplierId', 'locationId', 'code', 'status', 'plannedStartOn', 'plannedEndOn', 'actualStartOn', 'actualEndOn', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'supplierId', 'locationId', 'code', 'status', 'search'],
+    filters: ['orderId', 'supplierId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['order', 'supplier', 'location', 'items'],
   },
   'products': {
     path: 'products',
     tenant: false,
     fields: ['id', 'code', 'name', 'status', 'category', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'category', 'search'],
+    filters: ['code', 'status', 'category', 'search', 'createdSince', 'updatedSince'],
     includes: ['versions', 'relations', 'options', 'skus', 'boms', 'collections', 'tags', 'launchWindows'],
   },
   'quote-items': {
     path: 'quote-items',
     tenant: false,
     fields: ['id', 'quoteId', 'quoteRevisionId', 'productOptionId', 'description', 'quantity', 'unitPrice', 'currency', 'leadTimeDays', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'quoteRevisionId', 'productOptionId'],
+    filters: ['quoteId', 'quoteRevisionId', 'productOptionId', 'createdSince', 'updatedSince'],
     includes: ['quote', 'quoteRevision', 'productOption', 'priceBands'],
   },
   'quote-notes': {
     path: 'quote-notes',
     tenant: false,
     fields: ['id', 'quoteId', 'authorUserId', 'body', 'visibility', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'authorUserId', 'visibility', 'search'],
+    filters: ['quoteId', 'authorUserId', 'visibility', 'search', 'createdSince', 'updatedSince'],
     includes: ['quote'],
   },
   'quote-price-bands': {
     path: 'quote-price-bands',
     tenant: false,
     fields: ['id', 'quoteItemId', 'minQuantity', 'maxQuantity', 'unitPrice', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['quoteItemId'],
+    filters: ['quoteItemId', 'createdSince', 'updatedSince'],
     includes: ['quoteItem'],
   },
   'quote-revisions': {
     path: 'quote-revisions',
     tenant: false,
     fields: ['id', 'quoteId', 'revisionNumber', 'status', 'submittedAt', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'status'],
+    filters: ['quoteId', 'status', 'createdSince', 'updatedSince'],
     includes: ['quote', 'items'],
   },
   'quotes': {
     path: 'quotes',
     tenant: false,
     fields: ['id', 'supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'validUntil', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'search'],
+    filters: ['supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'search', 'createdSince', 'updatedSince'],
     includes: ['supplier', 'product', 'revisions', 'items', 'notes'],
   },
   'sample-checklist-results': {
     path: 'sample-checklist-results',
     tenant: false,
     fields: ['id', 'sampleRoundId', 'checklistId', 'checkpoint', 'result', 'comment', 'createdAt', 'updatedAt'],
-    filters: ['sampleRoundId', 'checklistId', 'result'],
+    filters: ['sampleRoundId', 'checklistId', 'result', 'createdSince', 'updatedSince'],
     includes: ['sampleRound', 'checklist'],
   },
   'sample-rounds': {
     path: 'sample-rounds',
     tenant: false,
     fields: ['id', 'sampleId', 'roundNumber', 'status', 'sentAt', 'receivedAt', 'decision', 'comments', 'createdAt', 'updatedAt'],
-    filters: ['sampleId', 'status', 'decision'],
+    filters: ['sampleId', 'status', 'decision', 'createdSince', 'updatedSince'],
     includes: ['sample', 'checklistResults'],
   },
   'samples': {
     path: 'samples',
     tenant: false,
     fields: ['id', 'productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'requestedOn', 'dueOn', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'search'],
+    filters: ['productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['product', 'productOption', 'supplier', 'rounds'],
   },
   'shipment-bookings': {
     path: 'shipment-bookings',
     tenant: false,
     fields: ['id', 'shipmentId', 'bookingId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'bookingId'],
+    filters: ['shipmentId', 'bookingId', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'booking'],
   },
   'shipment-carton-items': {
     path: 'shipment-carton-items',
     tenant: false,
     fields: ['id', 'shipmentCartonId', 'shipmentItemId', 'skuId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['shipmentCartonId', 'shipmentItemId', 'skuId'],
+    filters: ['shipmentCartonId', 'shipmentItemId', 'skuId', 'createdSince', 'updatedSince'],
     includes: ['shipmentCarton', 'shipmentItem', 'sku'],
   },
   'shipment-cartons': {
     path: 'shipment-cartons',
     tenant: false,
     fields: ['id', 'shipmentId', 'cartonSizeId', 'cartonNumber', 'sscc', 'grossWeightKg', 'netWeightKg', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'cartonSizeId', 'sscc'],
+    filters: ['shipmentId', 'cartonSizeId', 'sscc', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'cartonSize', 'items'],
   },
   'shipment-charges': {
     path: 'shipment-charges',
     tenant: false,
     fields: ['id', 'shipmentId', 'partnerId', 'chargeType', 'amount', 'currency', 'invoiceId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'partnerId', 'chargeType', 'invoiceId'],
+    filters: ['shipmentId', 'partnerId', 'chargeType', 'invoiceId', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'partner', 'invoice'],
   },
   'shipment-item-lineages': {
     path: 'shipment-item-lineages',
     tenant: false,
     fields: ['id', 'shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'quantity', 'outcome', 'createdAt', 'updatedAt'],
-    filters: ['shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'outcome'],
+    filters: ['shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'outcome', 'createdSince', 'updatedSince'],
     includes: ['shipmentItem', 'sourceShipmentItem', 'orderItem', 'bookingItem', 'packingListLine'],
   },
   'shipment-items': {
     path: 'shipment-items',
     tenant: false,
     fields: ['id', 'shipmentId', 'orderItemId', 'sku', 'quantity', 'receivedQuantity', 'purchaseOrderNumber', 'externalShipmentItemId', 'lineNumber', 'lineageOutcome', 'reconciledAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'orderItemId', 'sku', 'purchaseOrderNumber', 'lineageOutcome'],
+    filters: ['shipmentId', 'orderItemId', 'sku', 'purchaseOrderNumber', 'lineageOutcome', 'createdSince', 'updatedSince'],
     includes: ['shipment', 'orderItem', 'cartonItems', 'lineages'],
   },
   'shipments': {
     path: 'shipments',
     tenant: false,
     fields: ['id', 'code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'etd', 'eta', 'departedAt', 'arrivedAt', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'search'],
+    filters: ['code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'search', 'createdSince', 'updatedSince'],
     includes: ['courier', 'originLocation', 'destinationLocation', 'items', 'cartons', 'charges', 'legs', 'orders', 'bookings', 'goodsReceipts', 'packingLists'],
   },
   'sku-dimension-values': {
     path: 'sku-dimension-values',
     tenant: false,
     fields: ['id', 'skuId', 'dimensionValueId', 'createdAt', 'updatedAt'],
-    filters: ['skuId', 'dimensionValueId'],
+    filters: ['skuId', 'dimensionValueId', 'createdSince', 'updatedSince'],
     includes: ['sku', 'dimensionValue'],
   },
   'skus': {
     path: 'skus',
     tenant: false,
     fields: ['id', 'productId', 'productOptionId', 'code', 'barcode', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productOptionId', 'code', 'barcode', 'status', 'search'],
+    filters: ['productId', 'productOptionId', 'code', 'barcode', 'status', 'search', 'createdSince', 'updatedSince'],
     includes: ['product', 'productOption', 'dimensionValues', 'inventory'],
   },
   'suppliers': {
     path: 'suppliers',
     tenant: false,
     fields: ['id', 'partnerId', 'code', 'name', 'status', 'countryId', 'paymentTermId', 'currency', 'leadTimeDays', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'code', 'status', 'countryId', 'paymentTermId', 'currency', 'search'],
+    filters: ['partnerId', 'code', 'status', 'countryId', 'paymentTermId', 'currency', 'search', 'createdSince', 'updatedSince'],
     includes: ['partner', 'country', 'paymentTerm', 'quotes', 'materials', 'orders'],
   },
   'tags': {
     path: 'tags',
     tenant: false,
     fields: ['id', 'name', 'code', 'createdAt', 'updatedAt'],
-    filters: ['code', 'search'],
+    filters: ['code', 'search', 'createdSince', 'updatedSince'],
     includes: ['products'],
   },
   'units-of-measure': {
     path: 'units-of-measure',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type'],
+    filters: ['code', 'type', 'createdSince', 'updatedSince'],
     includes: [],
   },
 };

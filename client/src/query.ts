@@ -5,9 +5,10 @@ export type FilterValue = string | number | boolean;
  * The query string of a request. Filters keep the order given and an
  * `undefined` value is left out, so optional filters can be passed through.
  */
-export function buildQuery({ filters, include, limit, cursor }: {
+export function buildQuery({ filters, include, fields, limit, cursor }: {
   filters?: Readonly<Record<string, FilterValue | undefined>>;
   include?: readonly string[];
+  fields?: readonly string[];
   limit?: number;
   cursor?: string | null;
 }): URLSearchParams {
@@ -16,6 +17,7 @@ export function buildQuery({ filters, include, limit, cursor }: {
     if (value !== undefined) query.append(name, String(value));
   }
   if (include && include.length > 0) query.append('include', include.join(','));
+  if (fields && fields.length > 0) query.append('fields', fields.join(','));
   if (limit !== undefined) query.append('limit', String(limit));
   if (cursor) query.append('cursor', cursor);
   return query;

@@ -84,6 +84,19 @@ describe('client: createClient over the real API', () => {
       expect(withoutInclude[0]).to.not.have.property('skus');
     });
 
+    it('sends a sparse field set and an updatedSince filter', async () => {
+      const products = await sevenProducts();
+      const slim = await api.client.list('products', { fields: ['code', 'id'], filters: { updatedSince: '2000-01-01T00:00:00Z' }, limit: 4 }).toArray();
+      // Typed as Pick<Product, 'code' | 'id'>: only those keys, in the record's order.
+      const keys: ('id' | 'code')[][] = slim.map((p) => Object.keys(p) as ('id' | 'code')[]);
+      expect(keys.every((k) => k.join() === 'id,code')).to.equal(true);
+      expect(slim.map((p) => p.code)).to.deep.equal(products.map((p) => p.code));
+      const none = await api.client.list('products', { filters: { updatedSince: '2999-01-01T00:00:00Z' } }).toArray();
+      expect(none).to.deep.equal([]);
+      const one = await api.client.get('products', products[0]!.id, { fields: ['name'] });
+      expect(one).to.deep.equal({ name: products[0]!.name });
+    });
+
     it('sends nothing until it is iterated', async () => {
       api.client.list('products');
       await new Promise((resolve) => setImmediate(resolve));
