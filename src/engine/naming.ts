@@ -13,11 +13,20 @@ export function toCamelCase(name: string): string {
   return name.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** `units-of-measure` -> `Units Of Measure`. */
+/** Words a title writes as the trade does, not capitalised. */
+const TITLE_WORDS: Readonly<Record<string, string>> = {
+  sku: 'SKU', skus: 'SKUs', bom: 'BOM', boms: 'BOMs', of: 'of', and: 'and',
+};
+
+/** `units-of-measure` -> `Units of Measure`, `bom-skus` -> `BOM SKUs`. */
 export function toTitle(path: string): string {
   return path
     .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word, i) => {
+      const known = Object.hasOwn(TITLE_WORDS, word) ? TITLE_WORDS[word]! : undefined;
+      if (known !== undefined && !(i === 0 && known === word)) return known;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
     .join(' ');
 }
 
