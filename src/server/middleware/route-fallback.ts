@@ -11,7 +11,8 @@ export function routeFallback({ router }: { router: Router }): Middleware {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (ctx.status !== 404) return;
-    if (router.match(ctx.path, 'GET').route) {
+    // A GET or HEAD that reached a route and set no body is a 404, not a 405.
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && router.match(ctx.path, 'GET').route) {
       throw new ApiError({ errorCode: 'method_not_allowed', headers: { Allow: 'GET, HEAD' } });
     }
     throw new ApiError({ errorCode: 'not_found', message: 'No such path in this API.' });
