@@ -7,8 +7,9 @@ import { CURSOR_TIMESTAMP } from './timestamp-format.ts';
  * Signed, opaque keyset cursors (CONTRACT.md §3).
  *
  * A cursor carries the last row's `(created_at, id)` at full microsecond
- * precision, and is bound to the brand, the collection and a hash of the
- * filters. It is `base64url(json) + "." + base64url(hmac)`: only the holder of
+ * precision and the walk's `totalItems` (counted on its first page, so later
+ * pages need no count), and is bound to the brand, the collection and a hash
+ * of the filters. It is `base64url(json) + "." + base64url(hmac)`: only the holder of
  * the secret can make one, so every instance sharing the secret accepts it and
  * a restart does not invalidate it.
  */
@@ -27,13 +28,21 @@ export interface CursorScope {
   readonly filterHash: string;
 }
 
-export interface CursorCodec {
-  encode(scope: CursorScope, position: CursorPosition): string;
-  /** The position, or 400 `invalid_cursor` / `cursor_mismatch`. */
-  decode(token: string, scope: CursorScope): CursorPosition;
+/** What a cursor tells the next page: where it starts, and the walk's total (null in a cursor of version 1). */
+export interface CursorState {
+  readonly position: CursorPosition;
+  readonly totalItems: number | null;
 }
 
-const VERSION = 1;
+export interface CursorCodec {
+  encode(scope: CursorScope, state: { position: CursorPosition; totalItems: number }): string;
+  /** The state, or 400 `invalid_cursor` / `cursor_mismatch`. */
+  decode(token: string, scope: CursorScope): CursorState;
+}
+
+/** Version 2 adds the walk's total; cursors of version 1, handed out before, still work (the next page counts again). */
+const VERSION = 2;
+const VERSIONS: readonly unknown[] = [1, 2];
 /** Ours are about 250 characters; anything far longer is not worth decoding. */
 const MAX_TOKEN_LENGTH = 2048;
 const UUID = new RegExp(UUID_PATTERN);
@@ -52,9 +61,9 @@ export function createCursorCodec(secret: string): CursorCodec {
   };
 
   return {
-    encode(scope, position) {
+    encode(scope, { position, totalItems }) {
       const payload = Buffer.from(
-        JSON.stringify({ v: VERSION, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id }),
+        JSON.stringify({ v: VERSION, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id, n: totalItems }),
       ).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
@@ -74,14 +83,15 @@ export function createCursorCodec(secret: string): CursorCodec {
         return invalid();
       }
       // Signed by us, so well formed unless the secret leaked or the format changed: check anyway.
-      if (body.v !== VERSION || typeof body.t !== 'string' || !CURSOR_TIMESTAMP.test(body.t)
-        || typeof body.i !== 'string' || !UUID.test(body.i)) {
+      if (!VERSIONS.includes(body.v) || typeof body.t !== 'string' || !CURSOR_TIMESTAMP.test(body.t)
+        || typeof body.i !== 'string' || !UUID.test(body.i)
+        || (body.v === 2 && !(Number.isSafeInteger(body.n) && (body.n as number) >= 0))) {
         return invalid();
       }
       if (body.b !== scope.brandId || body.c !== scope.collection || body.f !== scope.filterHash) {
         throw new ApiError({ errorCode: 'cursor_mismatch' });
       }
-      return { createdAt: body.t, id: body.i };
+      return { position: { createdAt: body.t, id: body.i }, totalItems: body.v === 2 ? (body.n as number) : null };
     },
   };
 }

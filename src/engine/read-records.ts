@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CountBatcher } from './count-batcher.ts';
 import { hashFilters, type CursorCodec } from './cursor.ts';
 import { invalidParameters } from './errors.ts';
 import type { CompiledResource } from './compiled-resource.ts';
@@ -37,28 +38,40 @@ async function rows(db: Knex, query: SqlFragment): Promise<Row[]> {
   return result.rows;
 }
 
-/** One page of a list, its exact total, the next cursor and any includes. */
-export async function listRecords({ db, families, brandId, family, request, cursors }: ReadContext & {
+/**
+ * One page of a list, its total, the next cursor and any includes.
+ *
+ * `totalItems` is exact as of the request on a first page: counted by a
+ * count that started after the request arrived, shared by identical requests
+ * (`CountBatcher`). Later pages carry the total of their walk's first page in
+ * the cursor, so a deep page costs what its keyset page costs.
+ */
+export async function listRecords({ db, families, brandId, family, request, cursors, counts }: ReadContext & {
   family: CompiledResource;
   request: ListRequest;
   cursors: CursorCodec;
+  counts: CountBatcher;
 }): Promise<ListPage> {
   const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
-  const after = request.cursor === null ? null : cursors.decode(request.cursor, scope);
+  const state = request.cursor === null ? null : cursors.decode(request.cursor, scope);
   const { queries } = family;
-  const [page, counted] = await Promise.all([
-    rows(db, queries.page({ brandId, filters: request.filters, after, limit: request.limit })),
-    rows(db, queries.count({ brandId, filters: request.filters })),
+  const count = async (): Promise<number> => {
+    const counted = await rows(db, queries.count({ brandId, filters: request.filters }));
+    return counted[0]!.total as number;
+  };
+  const [page, totalItems] = await Promise.all([
+    rows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, count),
   ]);
   const hasNext = page.length > request.limit;
   if (hasNext) page.length = request.limit;
   const last = page[page.length - 1];
   const nextCursor = hasNext && last
-    ? cursors.encode(scope, { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string })
+    ? cursors.encode(scope, { position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string }, totalItems })
     : null;
   for (const row of page) delete row[CURSOR_COLUMN];
   await loadIncludes({ db, families, brandId, records: page, includes: request.includes });
-  return { items: page, nextCursor, totalItems: counted[0]!.total as number };
+  return { items: page, nextCursor, totalItems };
 }
 
 /** One record by id, or null when the brand has no such record. */

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { CompiledResource } from './compiled-resource.ts';
+import { createCountBatcher } from './count-batcher.ts';
 import type { CursorCodec } from './cursor.ts';
 import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
@@ -36,6 +37,8 @@ export function buildRoutes({ families, db, cursors }: {
   cursors: CursorCodec;
 }): Route[] {
   const routes: Route[] = [];
+  // One batcher for the app: identical first-page counts share a run.
+  const counts = createCountBatcher();
   const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
   for (const family of families.values()) {
     const { resource } = family;
@@ -60,7 +63,7 @@ export function buildRoutes({ families, db, cursors }: {
         const request = toListRequest(
           parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
         );
-        const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors });
+        const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts });
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
         ctx.body = request.fields === null
           ? page

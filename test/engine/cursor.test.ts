@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { createCursorCodec, hashFilters } from '../../src/engine/cursor.ts';
 import { ApiError } from '../../src/engine/errors.ts';
@@ -18,19 +19,34 @@ function errorCode(run: () => unknown): string {
 
 describe('cursor', () => {
   const codec = createCursorCodec(SECRET);
+  const state = { position, totalItems: 120_000 };
 
   it('round-trips the position at microsecond precision, and is opaque URL-safe text', () => {
-    const token = codec.encode(scope, position);
+    const token = codec.encode(scope, state);
     expect(token).to.match(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(codec.decode(token, scope)).to.deep.equal(position);
+    expect(codec.decode(token, scope)).to.deep.equal(state);
+  });
+
+  it('still reads a cursor of version 1 (no total): the next page counts again', () => {
+    const payload = Buffer.from(JSON.stringify({ v: 1, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id })).toString('base64url');
+    const signature = createHmac('sha256', SECRET).update(payload).digest().subarray(0, 18).toString('base64url');
+    expect(codec.decode(`${payload}.${signature}`, scope)).to.deep.equal({ position, totalItems: null });
+  });
+
+  it('refuses a version 2 cursor whose total is not a whole number, even when signed', () => {
+    for (const n of [-1, 1.5, '3', null]) {
+      const payload = Buffer.from(JSON.stringify({ v: 2, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id, n })).toString('base64url');
+      const signature = createHmac('sha256', SECRET).update(payload).digest().subarray(0, 18).toString('base64url');
+      expect(errorCode(() => codec.decode(`${payload}.${signature}`, scope)), String(n)).to.equal('invalid_cursor');
+    }
   });
 
   it('is accepted by another codec with the same secret (another instance, or after a restart)', () => {
-    expect(createCursorCodec(SECRET).decode(codec.encode(scope, position), scope)).to.deep.equal(position);
+    expect(createCursorCodec(SECRET).decode(codec.encode(scope, state), scope)).to.deep.equal(state);
   });
 
   it('is invalid_cursor when tampered, truncated, garbage or signed with another secret', () => {
-    const token = codec.encode(scope, position);
+    const token = codec.encode(scope, state);
     const [payload, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ v: 1, b: scope.brandId, c: 'products', f: scope.filterHash, t: position.createdAt, i: '33333333-3333-4333-8333-333333333333' })).toString('base64url');
     expect(errorCode(() => codec.decode(`${forged}.${signature}`, scope))).to.equal('invalid_cursor');
@@ -44,7 +60,7 @@ describe('cursor', () => {
   });
 
   it('is cursor_mismatch for another brand, collection or filter set', () => {
-    const token = codec.encode(scope, position);
+    const token = codec.encode(scope, state);
     expect(errorCode(() => codec.decode(token, { ...scope, brandId: '44444444-4444-4444-8444-444444444444' }))).to.equal('cursor_mismatch');
     expect(errorCode(() => codec.decode(token, { ...scope, collection: 'skus' }))).to.equal('cursor_mismatch');
     expect(errorCode(() => codec.decode(token, { ...scope, filterHash: hashFilters({}) }))).to.equal('cursor_mismatch');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openEmbedded } from '../../src/db/open-database.ts';
 import { compileRegistry } from '../../src/engine/compiled-resource.ts';
+import { createCountBatcher } from '../../src/engine/count-batcher.ts';
 import { createCursorCodec } from '../../src/engine/cursor.ts';
 import type { OpenApiExamples } from '../../src/engine/openapi.ts';
 import { getRecord, listRecords } from '../../src/engine/read-records.ts';
@@ -25,12 +26,13 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
     const families = compileRegistry(registry);
     // The examples never show a cursor, so a throwaway secret will do.
     const cursors = createCursorCodec(randomBytes(32).toString('hex'));
+    const counts = createCountBatcher();
     const examples: Record<string, Readonly<Record<string, unknown>>> = {};
     for (const family of families.values()) {
       const { path } = family.resource;
       const record = family.resource.scope === 'tenant'
         ? await getRecord({ db, families, brandId, family, id: brandId, includes: [] })
-        : (await listRecords({ db, families, brandId, family, cursors, request: { limit: 1, cursor: null, filters: {}, includes: [], fields: null } })).items[0];
+        : (await listRecords({ db, families, brandId, family, cursors, counts, request: { limit: 1, cursor: null, filters: {}, includes: [], fields: null } })).items[0];
       if (record) examples[path] = record;
     }
     return examples;

@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { createCountBatcher } from '../../src/engine/count-batcher.ts';
+
+/** A count whose end the test decides. */
+function deferredCount(): { run: () => Promise<number>; started: number; finish: (value: number) => void; fail: (error: Error) => void } {
+  const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+  const control = {
+    started: 0,
+    run: () => {
+      control.started += 1;
+      return new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+    },
+    finish: (value: number) => pending.shift()!.resolve(value),
+    fail: (error: Error) => pending.shift()!.reject(error),
+  };
+  return control;
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('count batcher', () => {
+  it('starts a count at once when none is running', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const answer = batcher.count('k', count.run);
+    expect(count.started).to.equal(1);
+    count.finish(7);
+    expect(await answer).to.equal(7);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('makes requests that arrive during a count wait for one next run, which serves them all', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const first = batcher.count('k', count.run);
+    const waiting = [batcher.count('k', count.run), batcher.count('k', count.run), batcher.count('k', count.run)];
+    expect(count.started, 'the joiners do not start a count while one runs').to.equal(1);
+    count.finish(10);
+    expect(await first).to.equal(10);
+    await tick();
+    expect(count.started, 'one run for the whole batch').to.equal(2);
+    // A request arriving now, while the batch's count runs, waits for the run after.
+    const later = batcher.count('k', count.run);
+    count.finish(11);
+    expect(await Promise.all(waiting)).to.deep.equal([11, 11, 11]);
+    await tick();
+    expect(count.started).to.equal(3);
+    count.finish(12);
+    expect(await later).to.equal(12);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('keeps different keys apart', async () => {
+    const batcher = createCountBatcher();
+    const a = deferredCount();
+    const b = deferredCount();
+    const countA = batcher.count('a', a.run);
+    const countB = batcher.count('b', b.run);
+    expect([a.started, b.started]).to.deep.equal([1, 1]);
+    b.finish(2);
+    a.finish(1);
+    expect([await countA, await countB]).to.deep.equal([1, 2]);
+  });
+
+  it('hands a failed count to its batch only, and the next batch counts again', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const first = batcher.count('k', count.run);
+    const joined = batcher.count('k', count.run);
+    count.fail(new Error('statement timeout'));
+    let failure: unknown;
+    try {
+      await first;
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as Error).message).to.equal('statement timeout');
+    await tick();
+    count.finish(5);
+    expect(await joined).to.equal(5);
+    expect(batcher.size).to.equal(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * totalItems under load: identical first pages share a count that started
+ * after each of them arrived (never a cached number), and later pages carry
+ * their walk's total without counting.
+ */
+describe('totalItems: batched counts on first pages, the walk\'s total on later ones', () => {
+  let server: TestServer;
+  let key: string;
+  let brandId: string;
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    brandId = (await createBrand('acme')).id;
+    ({ key } = await createTestKey({ brands: ['acme'] }));
+    await insert('carton-sizes', brandId, Array.from({ length: 30 }, (_, i) => ({ name: i % 3 === 0 ? 'Big' : 'Small' })));
+  });
+
+  /** The count statements the database ran while `body` ran. */
+  async function countStatements(body: () => Promise<void>): Promise<number> {
+    const { db } = await testDatabase();
+    let counted = 0;
+    const listen = (query: { sql: string }): void => {
+      if (query.sql.startsWith('select count(*)')) counted += 1;
+    };
+    db.on('query', listen);
+    try {
+      await body();
+    } finally {
+      db.off('query', listen);
+    }
+    return counted;
+  }
+
+  it('answers 20 identical concurrent first pages with the exact total, counting fewer times on Postgres', async () => {
+    let totals: number[] = [];
+    const counted = await countStatements(async () => {
+      const responses = await Promise.all(Array.from({ length: 20 }, () => server.request('/brands/acme/carton-sizes?name=Small&limit=5', { key })));
+      totals = responses.map((response) => response.body.totalItems as number);
+    });
+    expect(totals).to.deep.equal(Array(20).fill(20));
+    expect(counted).to.be.at.least(1).and.at.most(20);
+    // PGlite runs one query at a time on the main thread, so requests seldom overlap there;
+    // on Postgres they do, and the batch shows. (The batching itself: test/engine/count-batcher.test.ts.)
+    if ((await testDatabase()).kind === 'postgres') expect(counted).to.be.below(20);
+  });
+
+  it('counts again for every first page that comes after a change: no total is cached', async () => {
+    expect((await server.request('/brands/acme/carton-sizes?limit=5', { key })).body.totalItems).to.equal(30);
+    await insert('carton-sizes', brandId, [{ name: 'Small' }]);
+    expect((await server.request('/brands/acme/carton-sizes?limit=5', { key })).body.totalItems).to.equal(31);
+  });
+
+  it('does not count on later pages: they carry the total of the walk\'s first page', async () => {
+    const first = await server.request('/brands/acme/carton-sizes?limit=5', { key });
+    let cursor = first.body.nextCursor as string | null;
+    let pages = 0;
+    const counted = await countStatements(async () => {
+      while (cursor) {
+        const page = await server.request(`/brands/acme/carton-sizes?limit=5&cursor=${encodeURIComponent(cursor)}`, { key });
+        expect(page.body.totalItems).to.equal(30);
+        cursor = page.body.nextCursor;
+        pages += 1;
+      }
+    });
+    expect(pages).to.equal(5);
+    expect(counted).to.equal(0);
+  });
+});
