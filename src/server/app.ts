@@ -8,7 +8,9 @@ import type { Registry } from '../engine/registry.ts';
 import { buildRoutes } from '../engine/routes.ts';
 import { buildApiDocument } from './api-document.ts';
 import { registerDocsSite } from './docs-site.ts';
+import { healthRoutes } from './health.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
 import { conditionalGet } from './middleware/conditional-get.ts';
@@ -18,6 +20,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface AppDependencies {
@@ -26,13 +29,15 @@ export interface AppDependencies {
   readonly limiter: RateLimiter;
   readonly cursors: CursorCodec;
   readonly logger: Logger;
+  /** Client addresses from `X-Forwarded-For` (TRUST_PROXY): the failed-authentication limit counts per client. */
+  readonly trustProxy?: boolean;
 }
 
 /**
  * Builds the Koa app and never listens: `main.ts` listens, and tests listen
  * on a free port of their own. Everything is compiled here, once.
  */
-export function createApp({ registry, db, limiter, cursors, logger }: AppDependencies): Koa {
+export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false }: AppDependencies): Koa {
   const families = compileRegistry(registry);
   const openApi = buildApiDocument(registry);
   const router = new Router({ prefix: API_BASE_PATH });
@@ -45,7 +50,7 @@ export function createApp({ registry, db, limiter, cursors, logger }: AppDepende
   // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
   // after the key: every request a valid key makes counts, whatever its brand.
   // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
-  const guard = [privateCaching(), authenticate({ db }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
+  const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
   for (const route of buildRoutes({ families, db, cursors })) {
     router.get(route.path, async (ctx, next) => {
       ctx.state.family = route.family;
@@ -53,10 +58,13 @@ export function createApp({ registry, db, limiter, cursors, logger }: AppDepende
     }, ...guard, route.handler);
   }
 
-  const app = new Koa();
+  const app = new Koa({ proxy: trustProxy });
   app.use(requestId());
+  app.use(securityHeaders());
+  app.use(createMetrics({ db }).middleware);
   app.use(requestLog({ logger }));
   app.use(errorHandler({ logger }));
+  app.use(healthRoutes({ db, limiter }));
   app.use(routeFallback({ router }));
   app.use(router.routes());
   // Errors after the response started (a client that hung up) reach here instead of a body.

@@ -12,6 +12,10 @@ export interface Config {
   /** Requests one key may make per window. */
   readonly rateLimitPoints: number;
   readonly rateLimitWindowSeconds: number;
+  /** Failed authentications one client (IP) may make per minute before it is refused for the rest of it. */
+  readonly authFailureLimit: number;
+  /** Take the client's address from `X-Forwarded-For` (behind a proxy or load balancer that sets it). */
+  readonly trustProxy: boolean;
   /** Signs cursors; null means "generated and kept with the embedded data". */
   readonly cursorSecret: string | null;
   /** Folder of the embedded database, its cursor secret and its demo key. */
@@ -24,6 +28,7 @@ export const DEFAULTS = Object.freeze({
   port: 3000,
   rateLimitPoints: 1000,
   rateLimitWindowSeconds: 60,
+  authFailureLimit: 30,
   databasePoolMax: 10,
   dataDir: '.data',
   logLevel: 'info',
@@ -45,6 +50,13 @@ function integer({ env, name, fallback, min, max }: { env: NodeJS.ProcessEnv; na
   return value;
 }
 
+function flag({ env, name }: { env: NodeJS.ProcessEnv; name: string }): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false, not '${raw}'`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const cursorSecret = env.CURSOR_SECRET || null;
@@ -60,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer({ env, name: 'PORT', fallback: DEFAULTS.port, min: 0, max: 65535 }),
     rateLimitPoints: integer({ env, name: 'RATE_LIMIT_POINTS', fallback: DEFAULTS.rateLimitPoints, min: 1, max: 1_000_000_000 }),
     rateLimitWindowSeconds: integer({ env, name: 'RATE_LIMIT_WINDOW_SECONDS', fallback: DEFAULTS.rateLimitWindowSeconds, min: 1, max: 86_400 }),
+    authFailureLimit: integer({ env, name: 'AUTH_FAILURE_LIMIT', fallback: DEFAULTS.authFailureLimit, min: 1, max: 1_000_000_000 }),
+    trustProxy: flag({ env, name: 'TRUST_PROXY' }),
     cursorSecret,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     logLevel,

@@ -3,7 +3,7 @@
  * database in DATA_DIR, created, migrated and filled with the demo brand on
  * first start, and prints a key to try it with.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { createCursorCodec } from '../engine/cursor.ts';
@@ -19,6 +19,15 @@ import { createRateLimiter } from './rate-limiter.ts';
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Limits on what a client may send. The request line and headers together
+ * (a long URL included) may take 16 KiB; past that Node answers 431. A client
+ * has 10 s to send its headers and 30 s for the whole request, so slow
+ * clients cannot hold sockets open. GET requests carry no body, and none is
+ * ever read.
+ */
+const HTTP_LIMITS = Object.freeze({ maxHeaderBytes: 16 * 1024, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+
 async function main(): Promise<void> {
   const config = loadConfig();
   checkServeConfig(config);
@@ -29,6 +38,7 @@ async function main(): Promise<void> {
     points: config.rateLimitPoints,
     windowSeconds: config.rateLimitWindowSeconds,
     redisUrl: config.redisUrl,
+    authFailurePoints: config.authFailureLimit,
     logger,
   });
   const release = async (): Promise<void> => {
@@ -39,7 +49,7 @@ async function main(): Promise<void> {
   try {
     const { db } = connection.database;
     const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy });
     server = await listen({ app, port: config.port });
     printBanner({ server, config, connection, limiter: limiter.backend, demo });
   } catch (error) {
@@ -72,7 +82,10 @@ async function main(): Promise<void> {
 
 function listen({ app, port }: { app: Koa; port: number }): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port);
+    const server = createServer({ maxHeaderSize: HTTP_LIMITS.maxHeaderBytes }, app.callback());
+    server.headersTimeout = HTTP_LIMITS.headersTimeoutMs;
+    server.requestTimeout = HTTP_LIMITS.requestTimeoutMs;
+    server.listen(port);
     server.once('listening', () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is in use (set PORT to another)`) : error);

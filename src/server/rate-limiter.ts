@@ -11,6 +11,22 @@ export interface RateLimitDecision {
   readonly resetSeconds: number;
 }
 
+/**
+ * Slows down key guessing: failed authentications are counted per client
+ * (its IP), and a client past its budget is refused with 429 for the rest of
+ * the window, before any key lookup. Checking costs no round trip: blocked
+ * clients are known in process; only a failure is counted in the store.
+ */
+export interface AuthFailureGuard {
+  /** Whole seconds the client must wait before it may present a key again; 0 when it may now. */
+  blockedFor(client: string): number;
+  /** Counts a failed authentication; past the budget the client is blocked for the rest of the window. */
+  recordFailure(client: string): Promise<void>;
+}
+
+/** Failed authentications a client may make per window, and the window. */
+export const AUTH_FAILURE_WINDOW_SECONDS = 60;
+
 export interface RateLimiter {
   /** `redis`, or `memory` when no REDIS_URL is set. */
   readonly backend: 'redis' | 'memory';
@@ -18,6 +34,9 @@ export interface RateLimiter {
   readonly points: number;
   readonly windowSeconds: number;
   consume(key: string): Promise<RateLimitDecision>;
+  /** Whether Redis answers now: `none` without REDIS_URL (the readiness check reports it). */
+  redisState(): 'ready' | 'down' | 'none';
+  readonly authFailures: AuthFailureGuard;
   /** Gives back the point a request consumed (a 304 costs nothing); null when the store could not take it back. */
   refund(key: string): Promise<RateLimitDecision | null>;
   close(): Promise<void>;
@@ -32,16 +51,20 @@ export interface RateLimiter {
  * in-process insurance limiter (the same budget, per instance) and Redis takes
  * over again as soon as it reconnects.
  */
-export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix = 'bcat:rl', logger }: {
+export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix = 'bcat:rl', authFailurePoints = 30, logger }: {
   points: number;
   windowSeconds: number;
   redisUrl: string | null;
   keyPrefix?: string;
+  /** Failed authentications a client may make per minute. */
+  authFailurePoints?: number;
   logger: Logger;
 }): RateLimiter {
   const memory = new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix });
   let redis: Redis | null = null;
   let limiter: RateLimiterAbstract = memory;
+  const failureOptions = { points: authFailurePoints, duration: AUTH_FAILURE_WINDOW_SECONDS, keyPrefix: `${keyPrefix}:authfail` };
+  let failures: RateLimiterAbstract = new RateLimiterMemory(failureOptions);
 
   if (redisUrl) {
     redis = new Redis(redisUrl, {
@@ -70,7 +93,43 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix }),
     });
+    failures = new RateLimiterRedis({
+      storeClient: redis,
+      ...failureOptions,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(failureOptions),
+    });
   }
+
+  /** Clients blocked for failing too often, and until when (ms since the epoch). */
+  const blocked = new Map<string, number>();
+  const authFailures: AuthFailureGuard = {
+    blockedFor(client) {
+      const until = blocked.get(client);
+      if (until === undefined) return 0;
+      const left = until - Date.now();
+      if (left > 0) return Math.ceil(left / 1000);
+      blocked.delete(client);
+      return 0;
+    },
+    async recordFailure(client) {
+      let result: RateLimiterRes;
+      try {
+        result = await failures.consume(client);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) {
+          logger.warn({ err: (rejection as Error).message }, 'counting a failed authentication failed');
+          return;
+        }
+        result = rejection;
+      }
+      // The budget is spent with this failure: the next attempt waits for the window's end.
+      if (result.remainingPoints > 0) return;
+      // Bounded: a flood from many addresses cannot grow the map without end.
+      if (blocked.size >= 100_000) blocked.clear();
+      blocked.set(client, Date.now() + result.msBeforeNext);
+    },
+  };
 
   const decide = (result: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
     allowed,
@@ -83,6 +142,11 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
     backend: redis ? 'redis' : 'memory',
     points,
     windowSeconds,
+    authFailures,
+    redisState() {
+      if (!redis) return 'none';
+      return redis.status === 'ready' ? 'ready' : 'down';
+    },
     async consume(key) {
       try {
         return decide(await limiter.consume(key), true);

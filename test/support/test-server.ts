@@ -44,6 +44,10 @@ export async function startTestServer(options: {
   cursorSecret?: string;
   /** Another registry than the repository's, such as one with an extra family. */
   registry?: Registry;
+  /** Failed authentications a client may make per minute; tests fail on purpose, so many by default. */
+  authFailurePoints?: number;
+  /** Read client addresses from X-Forwarded-For, as TRUST_PROXY does. */
+  trustProxy?: boolean;
 } = {}): Promise<TestServer> {
   const database = await testDatabase();
   const { db } = database;
@@ -61,9 +65,10 @@ export async function startTestServer(options: {
     windowSeconds: options.rateLimitWindowSeconds ?? 60,
     redisUrl: options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl,
     keyPrefix: `bcat:test:${randomBytes(6).toString('hex')}`,
+    authFailurePoints: options.authFailurePoints ?? 1_000_000,
     logger,
   });
-  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger });
+  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -75,7 +80,8 @@ export async function startTestServer(options: {
     limiter,
     logs,
     async request(path, { key, method = 'GET', headers = {} } = {}) {
-      const url = path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
+      // A full URL as it is, a path under /api/ on this server, anything else under the API base.
+      const url = /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
       const response = await fetch(url, {
         method,
         headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },

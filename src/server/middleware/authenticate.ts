@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { ApiError } from '../../engine/errors.ts';
 import { findGrant, isWellFormedKey } from '../api-keys.ts';
+import type { AuthFailureGuard } from '../rate-limiter.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -10,15 +11,23 @@ const BEARER = /^Bearer +(\S+) *$/i;
  * query. The brand verdict (404 / 401) waits for `authorizeBrand`, after the
  * rate limit, so that the check order of CONTRACT.md §4 holds.
  */
-export function authenticate({ db }: { db: Knex }): Middleware {
+export function authenticate({ db, failures }: { db: Knex; failures: AuthFailureGuard }): Middleware {
   return async (ctx, next) => {
+    // A client that failed too often waits, whatever key it brings now: guessing gets no answers.
+    const wait = failures.blockedFor(ctx.ip);
+    if (wait > 0) {
+      throw new ApiError({ errorCode: 'rate_limited', message: 'Too many failed authentications from this client.', headers: { 'Retry-After': String(wait) } });
+    }
     const match = BEARER.exec(ctx.get('Authorization'));
     const key = match?.[1];
     const slug = String(ctx.params.brand);
     // Postgres text cannot hold NUL: such a slug names no brand (404 after the key check), and must not reach SQL.
     const brandSlug = slug.includes('\u0000') ? null : slug;
     const grant = key && isWellFormedKey(key) ? await findGrant(db, { key, brandSlug }) : null;
-    if (!grant) throw new ApiError({ errorCode: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
+    if (!grant) {
+      await failures.recordFailure(ctx.ip);
+      throw new ApiError({ errorCode: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
     ctx.state.keyId = grant.keyId;
     ctx.state.grant = grant;
     await next();

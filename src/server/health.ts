@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { RateLimiter } from './rate-limiter.ts';
+
+/** A readiness check that takes longer than this counts as down: a probe must not hang. */
+const CHECK_TIMEOUT_MS = 2000;
+
+async function databaseState(db: Knex): Promise<'ready' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([db.raw('select 1').then(() => 'ready' as const, () => 'down' as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Probes for orchestrators, outside the API's paths and without a key:
+ * - `GET /healthz`: the process is alive and serving HTTP (200).
+ * - `GET /readyz`: the database answers (200), or not (503). Redis is checked
+ *   and reported too, but its outage does not make the instance unready: the
+ *   instance keeps serving with in-process rate limits, and taking every
+ *   instance out of rotation would turn a Redis blip into an outage.
+ * Neither is cached by anything in between.
+ */
+export function healthRoutes({ db, limiter }: { db: Knex; limiter: RateLimiter }): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    const database = await databaseState(db);
+    const redis = limiter.redisState();
+    ctx.status = database === 'ready' ? 200 : 503;
+    ctx.body = { status: database !== 'ready' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok', database, redis };
+  };
+}

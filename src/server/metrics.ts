@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Prometheus metrics at `GET /metrics` (text exposition, no key): requests by
+ * route and status, their durations, the database pool, and the process's
+ * own (memory, CPU, event loop lag, GC). Routes are labelled by the
+ * router's pattern, never by the raw path, so the label set stays small
+ * whatever clients send; brands and keys are never labels.
+ */
+export interface Metrics {
+  readonly middleware: Middleware;
+}
+
+export function createMetrics({ db }: { db: Knex }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'bcat_' });
+  const requests = new Counter({
+    name: 'bcat_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'bcat_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  new Gauge({
+    name: 'bcat_db_pool_connections',
+    help: 'Database pool connections, by state (embedded database: none).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'used' }, pool.numUsed());
+      this.set({ state: 'free' }, pool.numFree());
+      this.set({ state: 'pending' }, pool.numPendingAcquires());
+    },
+  });
+
+  return {
+    middleware: async (ctx, next) => {
+      if (ctx.path === '/metrics' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.type = registry.contentType;
+        ctx.body = await registry.metrics();
+        return;
+      }
+      const stop = durations.startTimer();
+      try {
+        await next();
+      } finally {
+        // The router's pattern (`/api/public/v1/brands/:brand/products/:id`): one label per route, not per path.
+        const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+        stop({ method: ctx.method, route });
+        requests.inc({ method: ctx.method, route, status: String(ctx.status) });
+      }
+    },
+  };
+}
