@@ -194,7 +194,11 @@ export function buildOpenApi(registry: Registry, { examples = {} }: { examples?:
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global).' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). Too many failed authentications from one client are answered 429 for the rest of the minute.',
+        },
       },
       parameters: PARAMETERS,
       headers: HEADERS,
