@@ -84,7 +84,12 @@ export interface KeyGrant {
   readonly brand: { readonly id: string; readonly slug: string } | null;
   /** Whether the key may read that brand. */
   readonly allowed: boolean;
+  /** When the key stops working (ISO 8601), or null. */
+  readonly expiresAt: string | null;
 }
+
+/** The channel `revokeKey` notifies on, with the key's id as payload, so instances drop cached grants at once. */
+export const KEY_REVOKED_CHANNEL = 'bcat_key_revoked';
 
 /**
  * One round trip: the live key with this hash (not revoked, not expired),
@@ -93,18 +98,20 @@ export interface KeyGrant {
  */
 export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> {
   const result = (await db.raw(
-    `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed"
+    `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed",
+            to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "expiresAt"
        from api_keys k
        left join brands b on b.slug = ?
        left join api_key_brands kb on kb.key_id = k.id and kb.brand_id = b.id
       where k.key_hash = ? and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
     [brandSlug, hashKey(key)],
-  )) as { rows: { keyId: string; brandId: string | null; brandSlug: string | null; allowed: boolean }[] };
+  )) as { rows: { keyId: string; brandId: string | null; brandSlug: string | null; allowed: boolean; expiresAt: string | null }[] };
   const row = result.rows[0];
   if (!row) return null;
   return {
     keyId: row.keyId,
     brand: row.brandId ? { id: row.brandId, slug: row.brandSlug! } : null,
     allowed: row.allowed,
+    expiresAt: row.expiresAt,
   };
 }

@@ -9,6 +9,7 @@ import { buildRoutes } from '../engine/routes.ts';
 import { buildApiDocument } from './api-document.ts';
 import { registerDocsSite } from './docs-site.ts';
 import { healthRoutes } from './health.ts';
+import type { KeyCache } from './key-cache.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -31,13 +32,15 @@ export interface AppDependencies {
   readonly logger: Logger;
   /** Client addresses from `X-Forwarded-For` (TRUST_PROXY): the failed-authentication limit counts per client. */
   readonly trustProxy?: boolean;
+  /** Keeps key lookups in process (main.ts wires it with revocation notices); without it every request asks the database. */
+  readonly keyCache?: KeyCache;
 }
 
 /**
  * Builds the Koa app and never listens: `main.ts` listens, and tests listen
  * on a free port of their own. Everything is compiled here, once.
  */
-export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false }: AppDependencies): Koa {
+export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false, keyCache }: AppDependencies): Koa {
   const families = compileRegistry(registry);
   const openApi = buildApiDocument(registry);
   const router = new Router({ prefix: API_BASE_PATH });
@@ -50,7 +53,7 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
   // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
   // after the key: every request a valid key makes counts, whatever its brand.
   // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
-  const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
+  const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
   for (const route of buildRoutes({ families, db, cursors })) {
     router.get(route.path, async (ctx, next) => {
       ctx.state.family = route.family;

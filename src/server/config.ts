@@ -14,6 +14,8 @@ export interface Config {
   readonly rateLimitWindowSeconds: number;
   /** Failed authentications one client (IP) may make per minute before it is refused for the rest of it. */
   readonly authFailureLimit: number;
+  /** Seconds a key lookup is kept in process (0: never); revocations reach every instance at once regardless. */
+  readonly keyCacheSeconds: number;
   /** Take the client's address from `X-Forwarded-For` (behind a proxy or load balancer that sets it). */
   readonly trustProxy: boolean;
   /** Signs cursors; null means "generated and kept with the embedded data". */
@@ -29,6 +31,7 @@ export const DEFAULTS = Object.freeze({
   rateLimitPoints: 1000,
   rateLimitWindowSeconds: 60,
   authFailureLimit: 30,
+  keyCacheSeconds: 10,
   databasePoolMax: 10,
   dataDir: '.data',
   logLevel: 'info',
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPoints: integer({ env, name: 'RATE_LIMIT_POINTS', fallback: DEFAULTS.rateLimitPoints, min: 1, max: 1_000_000_000 }),
     rateLimitWindowSeconds: integer({ env, name: 'RATE_LIMIT_WINDOW_SECONDS', fallback: DEFAULTS.rateLimitWindowSeconds, min: 1, max: 86_400 }),
     authFailureLimit: integer({ env, name: 'AUTH_FAILURE_LIMIT', fallback: DEFAULTS.authFailureLimit, min: 1, max: 1_000_000_000 }),
+    keyCacheSeconds: integer({ env, name: 'KEY_CACHE_SECONDS', fallback: DEFAULTS.keyCacheSeconds, min: 0, max: 3600 }),
     trustProxy: flag({ env, name: 'TRUST_PROXY' }),
     cursorSecret,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),

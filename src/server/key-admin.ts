@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { generateKey, hashKey } from './api-keys.ts';
+import { generateKey, hashKey, KEY_REVOKED_CHANNEL } from './api-keys.ts';
 
 /** Creating, listing and revoking API keys: what the `keys` command does. */
 
@@ -57,8 +57,16 @@ export async function listKeys(db: Knex): Promise<KeySummary[]> {
   }));
 }
 
-/** Revokes a key at once; false when no live key has that id. */
+/**
+ * Revokes a key at once; false when no live key has that id. The same
+ * transaction notifies every serving instance, which drops the key from its
+ * cache when the revocation commits.
+ */
 export async function revokeKey(db: Knex, id: string): Promise<boolean> {
-  const count = await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-  return Number(count) > 0;
+  return db.transaction(async (trx) => {
+    const count = await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+    if (Number(count) === 0) return false;
+    await trx.raw('select pg_notify(?, ?)', [KEY_REVOKED_CHANNEL, id]);
+    return true;
+  });
 }

@@ -10,6 +10,8 @@ import { createCursorCodec } from '../engine/cursor.ts';
 import { API_BASE_PATH } from '../engine/openapi.ts';
 import { loadRegistry } from '../engine/registry.ts';
 import { createApp } from './app.ts';
+import { createKeyCache } from './key-cache.ts';
+import { watchKeyRevocations } from './key-revocations.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';
 import { connect, type Connection } from './connect.ts';
 import { prepareDemo } from './demo.ts';
@@ -41,7 +43,12 @@ async function main(): Promise<void> {
     authFailurePoints: config.authFailureLimit,
     logger,
   });
+  // Key lookups are kept for KEY_CACHE_SECONDS; on Postgres every revocation reaches this cache at once
+  // (the embedded database has no other process to revoke keys while it serves).
+  const keyCache = createKeyCache({ ttlMs: config.keyCacheSeconds * 1000 });
+  const revocations = config.databaseUrl && config.keyCacheSeconds > 0 ? watchKeyRevocations({ url: config.databaseUrl, cache: keyCache, logger }) : null;
   const release = async (): Promise<void> => {
+    await revocations?.stop();
     await limiter.close();
     await connection.close();
   };
@@ -49,7 +56,7 @@ async function main(): Promise<void> {
   try {
     const { db } = connection.database;
     const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache });
     server = await listen({ app, port: config.port });
     printBanner({ server, config, connection, limiter: limiter.backend, demo });
   } catch (error) {

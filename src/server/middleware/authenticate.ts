@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { ApiError } from '../../engine/errors.ts';
-import { findGrant, isWellFormedKey } from '../api-keys.ts';
+import { findGrant, isWellFormedKey, type KeyGrant } from '../api-keys.ts';
 import type { AuthFailureGuard } from '../rate-limiter.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -11,7 +11,10 @@ const BEARER = /^Bearer +(\S+) *$/i;
  * query. The brand verdict (404 / 401) waits for `authorizeBrand`, after the
  * rate limit, so that the check order of CONTRACT.md §4 holds.
  */
-export function authenticate({ db, failures }: { db: Knex; failures: AuthFailureGuard }): Middleware {
+/** How a key and a brand slug become a grant: straight from the database, or through the key cache. */
+export type GrantLookup = (db: Knex, request: { key: string; brandSlug: string | null }) => Promise<KeyGrant | null>;
+
+export function authenticate({ db, failures, lookup = findGrant }: { db: Knex; failures: AuthFailureGuard; lookup?: GrantLookup }): Middleware {
   return async (ctx, next) => {
     // A client that failed too often waits, whatever key it brings now: guessing gets no answers.
     const wait = failures.blockedFor(ctx.ip);
@@ -23,7 +26,7 @@ export function authenticate({ db, failures }: { db: Knex; failures: AuthFailure
     const slug = String(ctx.params.brand);
     // Postgres text cannot hold NUL: such a slug names no brand (404 after the key check), and must not reach SQL.
     const brandSlug = slug.includes('\u0000') ? null : slug;
-    const grant = key && isWellFormedKey(key) ? await findGrant(db, { key, brandSlug }) : null;
+    const grant = key && isWellFormedKey(key) ? await lookup(db, { key, brandSlug }) : null;
     if (!grant) {
       await failures.recordFailure(ctx.ip);
       throw new ApiError({ errorCode: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
