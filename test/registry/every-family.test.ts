@@ -445,7 +445,7 @@ function specRules(filter: Filter): { invalid: string[]; valid: string[] } {
     case 'date':
       return { invalid: ['', '2026-13-01', 'yesterday', '0000-01-01'], valid: ['2026-03-01'] };
     case 'timestamp':
-      return { invalid: ['', 'yesterday', '2026-03-01T25:00:00Z', '2026-03-01T09:30:00', '0000-01-01T00:00:00Z'], valid: ['2026-03-01T09:30:00.000Z', '2026-03-01T10:30:00+01:00'] };
+      return { invalid: ['', 'yesterday', '2026-03-01T25:00:00Z', '2026-03-01T09:30:00', '0000-01-01T00:00:00Z', '2026-03-01T09:30:00+16:00', `2026-03-01T09:30:00.${'1'.repeat(40)}Z`], valid: ['2026-03-01T09:30:00.000Z', '2026-03-01T10:30:00+01:00'] };
     case 'json':
       return { invalid: [''], valid: [] };
   }

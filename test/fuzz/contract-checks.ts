@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import type { Resource } from '../../src/engine/resource.ts';
+import { recordSchema } from '../../src/engine/schema.ts';
+import { compileSchema } from '../../src/engine/validate.ts';
+import type { RawResponse } from '../server/support-local.ts';
+import { shorten } from './fuzz-http.ts';
+
+/**
+ * What every answer must be (CONTRACT.md §3, §4): a status the case allows, a
+ * JSON body, the exact error body for an error, the exact list envelope or
+ * record for a 200.
+ */
+
+/** What each status may carry as `errorCode` (CONTRACT.md §4); 400 only the parameter and cursor codes. */
+export const CODES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
+  400: ['invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch'],
+  401: ['unauthorized'],
+  404: ['not_found'],
+  405: ['method_not_allowed'],
+  429: ['rate_limited'],
+};
+
+/** A one-line description of a response for assertion messages. */
+export function describeResponse(path: string, response: RawResponse): string {
+  return `GET ${shorten(path)} -> ${response.status} ${shorten(response.text, 600)}`;
+}
+
+/**
+ * The status is one of `statuses`, and a non-200 carries the contract's error
+ * body: exactly `{ error, errorCode, details? }`, a non-empty message, a code
+ * of that status (and of `codes` when given), `details` of a 400
+ * `invalid_parameter` or `unsupported_include` listing `{ parameter, message }`.
+ */
+export function expectAnswer({ path, response, statuses, codes }: { path: string; response: RawResponse; statuses: readonly number[]; codes?: readonly string[] }): void {
+  const what = describeResponse(path, response);
+  expect(response.status, `status of ${what}`).to.be.oneOf([...statuses]);
+  expect(String(response.headers['content-type']), `content type of ${what}`).to.match(/^application\/json/);
+  expect(response.body, `JSON body of ${what}`).to.be.an('object');
+  if (response.status === 200) return;
+  expectErrorBody({ what, body: response.body as Record<string, unknown>, status: response.status, codes });
+}
+
+export function expectErrorBody({ what, body, status, codes }: { what: string; body: Record<string, unknown>; status: number; codes?: readonly string[] }): void {
+  const keys = Object.keys(body).sort();
+  expect(keys.filter((key) => key !== 'details'), `error body keys of ${what}`).to.deep.equal(['error', 'errorCode']);
+  expect(body.error, `error message of ${what}`).to.be.a('string').and.not.equal('');
+  expect(body.errorCode, `errorCode of ${what}`).to.be.oneOf([...(CODES_BY_STATUS[status] ?? [])]);
+  if (codes) expect(body.errorCode, `errorCode of ${what}`).to.be.oneOf([...codes]);
+  if (body.errorCode === 'invalid_parameter' || body.errorCode === 'unsupported_include') {
+    const details = body.details as unknown[];
+    expect(details, `details of ${what}`).to.be.an('array').that.is.not.empty;
+    for (const issue of details) {
+      expect(issue, `an issue of ${what}`).to.be.an('object');
+      expect(Object.keys(issue as object).sort(), `issue keys of ${what}`).to.deep.equal(['message', 'parameter']);
+      expect((issue as Record<string, unknown>).parameter, `issue parameter of ${what}`).to.be.a('string');
+      expect((issue as Record<string, unknown>).message, `issue message of ${what}`).to.be.a('string').and.not.equal('');
+    }
+  }
+}
+
+/** The parameters a 400 `invalid_parameter` names. */
+export function namedParameters(response: RawResponse): string[] {
+  const details = (response.body as { details?: { parameter: string }[] } | null)?.details;
+  return Array.isArray(details) ? details.map((issue) => issue.parameter) : [];
+}
+
+const recordValidators = new Map<string, ReturnType<typeof compileSchema>>();
+
+function validateRecord(resource: Resource, record: unknown): boolean {
+  let validate = recordValidators.get(resource.path);
+  if (!validate) {
+    validate = compileSchema(recordSchema(resource));
+    recordValidators.set(resource.path, validate);
+  }
+  return validate(record) as boolean;
+}
+
+/**
+ * A record as the query asked for it: exactly the family's record (by its
+ * schema) without `fields` or `include`; otherwise only record fields and the
+ * family's include names.
+ */
+export function expectRecord({ what, record, resource, query }: { what: string; record: unknown; resource: Resource; query: URLSearchParams }): void {
+  expect(record, `a record of ${what}`).to.be.an('object');
+  if (!query.has('fields') && !query.has('include')) {
+    expect(validateRecord(resource, record), `record of ${what}: ${shorten(JSON.stringify(record))}`).to.equal(true);
+    return;
+  }
+  const allowed = new Set([...resource.recordFields.map((field) => field.name), ...resource.includes.map((include) => include.name)]);
+  const stray = Object.keys(record as object).filter((key) => !allowed.has(key));
+  expect(stray, `keys of a record of ${what}`).to.deep.equal([]);
+}
+
+/**
+ * A list page: exactly `{ items, nextCursor, totalItems }`, no more items than
+ * the limit, a total at least the page, `Link: rel="next"` exactly when there
+ * is a next cursor, and every item a record of the family.
+ */
+export function expectListPage({ path, response, resource }: { path: string; response: RawResponse; resource: Resource }): void {
+  const what = describeResponse(path, response);
+  const query = queryOf(path);
+  const body = response.body as Record<string, unknown>;
+  expect(Object.keys(body).sort(), `list envelope of ${what}`).to.deep.equal(['items', 'nextCursor', 'totalItems']);
+  const items = body.items as unknown[];
+  expect(items, `items of ${what}`).to.be.an('array');
+  expect(body.nextCursor === null || typeof body.nextCursor === 'string', `nextCursor of ${what}`).to.equal(true);
+  expect(Number.isSafeInteger(body.totalItems) && (body.totalItems as number) >= 0, `totalItems of ${what}`).to.equal(true);
+  const limit = query.has('limit') ? Number(query.get('limit')) : 25;
+  expect(items.length, `page size of ${what}`).to.be.at.most(limit);
+  expect(body.totalItems as number, `totalItems against the page of ${what}`).to.be.at.least(items.length);
+  expect(response.headers.link !== undefined, `Link header exactly with a next cursor: ${what}`).to.equal(body.nextCursor !== null);
+  for (const item of items) expectRecord({ what, record: item, resource, query });
+}
+
+/** The query of a path as the server reads it (WHATWG form decoding, as Koa does). */
+export function queryOf(path: string): URLSearchParams {
+  const at = path.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+}

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+
+/**
+ * Hostile text for parameters and path segments, and the ways it goes on the
+ * wire. What Node's HTTP client refuses in a path (a space, a control
+ * character, anything above U+00FF: ERR_UNESCAPED_CHARACTERS) is always
+ * percent-encoded, as are raw bytes 0x80-0xFF, which the client would send but
+ * Node's HTTP parser refuses with a bare `400 Bad Request` before the app
+ * sees the request (oversized.test.ts covers that). `#` is encoded too (it
+ * would end the URL's query). Everything else may go raw, `%` included, so
+ * the server also meets malformed percent-encoding.
+ */
+
+/** Node's HTTP server refuses a request line and headers over 16 KB with a bare 431 (oversized.test.ts): generated URL parts stay well under. */
+export const MAX_WIRE_LENGTH = 14_000;
+
+/** SQL and LIKE metacharacters, injection classics, and values that look like JavaScript internals. */
+export const INJECTIONS: readonly string[] = [
+  "' or 1=1 --", "' OR '1'='1", "1; drop table products; --", "';drop table brands;--", '"; select pg_sleep(10); --',
+  "') union select null, null --", '\\', '\\\\', "\\'", '%', '%%', '_', '%_%', '\\%', '\\_', '[a-z]%', '*', '?', '$1',
+  'null', 'NULL', 'undefined', 'NaN', 'true', 'false', '[]', '{}', '{"a":1}', '__proto__', 'constructor', 'toString',
+  '\u0000', 'a\u0000b', '\u0000\u0000', ' ', '  padded  ', '\t', '\r\n', '\n', '\uFEFF', '\u202E', '\uD83D\uDE00', '\uFFFF', 'é', 'É', 'ß', 'ẞ', 'İ',
+];
+
+/** Numbers as text: huge, negative, float, exponent, hex, padded, and integers the server reads. */
+export const NUMBER_TEXT: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '0', '1', '-1', '25', '100', '101', '1e1', '1E2', '1e308', '1e-7', '5e-324', '0x10', '0o7', '0b1', ' 5', '5 ', '+5', '-0', '00', '007', '1.0', '1.',
+    '.5', '1_000', '１', '٣', 'Infinity', '-Infinity', 'NaN', '9007199254740991', '9007199254740993', '99999999999999999999', '-9223372036854775809',
+    '2147483648', '-2147483649', '1,5',
+  ),
+  fc.integer().map(String),
+  fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
+  fc.double().map(String),
+);
+
+/**
+ * ISO 8601 instants as RFC 3339 and AJV's `date-time` read them: any year 0001
+ * to 9999, `T`, `t` or a space, no fraction or one of 1 to 300 digits, `Z`,
+ * `z` or any offset up to ±23:59 (with or without the colon). Postgres takes
+ * less than that: offsets up to ±15:59, fractions up to about 128 digits.
+ */
+export const INSTANT_TEXT: fc.Arbitrary<string> = fc.record({
+  date: fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }),
+  separator: fc.constantFrom('T', 'T', 't', ' '),
+  fraction: fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 300 }))
+    .chain((digits) => (digits === '' ? fc.constant('') : fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: digits, maxLength: digits }).map((d) => `.${d}`))),
+  zone: fc.oneof(
+    fc.constantFrom('Z', 'Z', 'z'),
+    fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom(':', ''))
+      .map(([sign, hours, minutes, colon]) => `${sign}${String(hours).padStart(2, '0')}${colon}${String(minutes).padStart(2, '0')}`),
+  ),
+}).map(({ date, separator, fraction, zone }) => `${date.toISOString().slice(0, 10)}${separator}${date.toISOString().slice(11, 19)}${fraction}${zone}`);
+
+/** Instants and near-instants, for `updatedSince`, `createdSince` and date filters. */
+export const DATE_TEXT: fc.Arbitrary<string> = fc.oneof(
+  INSTANT_TEXT,
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  fc.constantFrom(
+    '2026-03-01T09:30:00Z', '2026-03-01T09:30:00.123456789Z', '2026-03-01T09:30:00+14:00', '2026-03-01T09:30:00+99:99', '2026-03-01T09:30:00',
+    '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T23:59:60Z', '0000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00.000Z', '+275760-09-13T00:00:00.001Z', '9999-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2026-W09-7', 'now', 'today',
+  ),
+);
+
+/** UUIDs and near-UUIDs: upper case, braces, URN, no dashes, one character too many or too few. */
+export const UUID_TEXT: fc.Arbitrary<string> = fc.uuid().chain((id) =>
+  fc.constantFrom(
+    id, id.toUpperCase(), `{${id}}`, `urn:uuid:${id}`, id.replace(/-/g, ''), `${id}0`, id.slice(0, -1), ` ${id}`, `${id}\u0000`,
+    `${id.slice(0, 14)}x${id.slice(15)}`, '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  ));
+
+/** Long values, ASCII so that a URL of several stays under Node's 16 KB header limit (oversized.test.ts covers beyond). */
+export const LONG_TEXT: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(255, 256, 1024, 2049, 10_000), fc.constantFrom('x', '%', 'a,', ',', '_', "'")).map(
+  ([length, unit]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length),
+);
+
+/** Any hostile text, with `known` (real names and values of the route) mixed in so some requests get past validation. */
+export function hostileText(known: readonly string[] = []): fc.Arbitrary<string> {
+  const base = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 24 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
+    { weight: 2, arbitrary: NUMBER_TEXT },
+    { weight: 1, arbitrary: DATE_TEXT },
+    { weight: 1, arbitrary: UUID_TEXT },
+    { weight: 1, arbitrary: LONG_TEXT },
+    { weight: 1, arbitrary: fc.constant('') },
+    ...(known.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...known) }] : []),
+  );
+  // Sometimes two of them at once: a list (`a,b`) or a value with a NUL or an injection inside.
+  return fc.oneof(
+    { weight: 6, arbitrary: base },
+    { weight: 1, arbitrary: fc.tuple(base, base).map(([a, b]) => `${a},${b}`) },
+    { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(...INJECTIONS), base).map(([a, b, c]) => `${a}${b}${c}`) },
+  );
+}
+
+/** Malformed or surprising percent-encoding, to splice into a wire text. */
+export const BAD_ESCAPES: readonly string[] = [
+  '%', '%%', '%z', '%zz', '%E0%A4%A', '%E0%A4', '%C0%AF', '%ED%A0%80', '%FF', '%FE%FF', '%00', '%u0041', '%2', '%%32%35', '%2525', '%C3', '%F4%90%80%80',
+];
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** Sent raw in the loose encoding: visible ASCII (`#` is left out below: it would start the URL's fragment). */
+const RAW_OK = /[!-~]/;
+
+function escapeBytes(char: string): string {
+  return [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/** Every character but the unreserved ones percent-encoded, as UTF-8 (a lone surrogate becomes U+FFFD). */
+export function encodeStrict(text: string): string {
+  let out = '';
+  for (const char of text) out += UNRESERVED.test(char) ? char : escapeBytes(char);
+  return out;
+}
+
+/** Visible ASCII raw (`&`, `=`, `+`, `%` included: they change what the server reads, which is the point), the rest encoded. */
+export function encodeLoose(text: string): string {
+  let out = '';
+  for (const char of text) out += RAW_OK.test(char) && char !== '#' ? char : escapeBytes(char);
+  return out;
+}
+
+/**
+ * A text as it goes on the wire: strictly encoded, loosely encoded, or with a
+ * malformed escape spliced in at some position. Never a character Node's
+ * client refuses, never a raw byte above 0x7F.
+ */
+export function onTheWire(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: text.map(encodeStrict) },
+    { weight: 2, arbitrary: text.map(encodeLoose) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(text.map(encodeStrict), fc.nat(), fc.constantFrom(...BAD_ESCAPES)).map(([wire, at, bad]) => {
+        const cut = wire.length === 0 ? 0 : at % (wire.length + 1);
+        return `${wire.slice(0, cut)}${bad}${wire.slice(cut)}`;
+      }),
+    },
+  );
+}
+
+/** Every byte percent-encoded, unreserved characters too: a server that decodes reads the same text. */
+export function encodeAll(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/** A path segment as @koa/router hands it over: percent-decoded, or as sent when the encoding is malformed. */
+export function routerDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Whether a wire text holds only what `onTheWire` may produce (guards the generators themselves). */
+export function isSendable(wire: string): boolean {
+  return /^[!-~]*$/.test(wire) && !wire.includes('#');
+}

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import type { JsonSchema } from '../../src/engine/field-types.ts';
+import type { Resource } from '../../src/engine/resource.ts';
+import { filterSchemas } from '../../src/engine/schema.ts';
+import { queryValue, validParameterValue, type PlantedRecord } from '../support/record-factory.ts';
+import { hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire } from './hostile-values.ts';
+
+/**
+ * Random query strings for one route: parameter names from the route's own
+ * vocabulary (every filter, `limit`, `cursor`, `include`, `fields`, the
+ * `...Since` filters), names that look like JavaScript internals, array-style
+ * names (`a[]`, `a[0]`), random names; values hostile or real; repeated keys,
+ * odd separators, malformed percent-encoding. The result starts with `?`
+ * (or is empty) and stays under `MAX_WIRE_LENGTH`.
+ */
+
+/** Names every route meets from a hostile client; `__proto__` and friends must be plain unknown parameters. */
+export const INTERNAL_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'then'];
+
+/** What a route knows: every name worth trying, the declared ones, and valid values by declared name. */
+export interface Vocabulary {
+  readonly names: readonly string[];
+  readonly valid: ReadonlyMap<string, readonly string[]>;
+  /** Values worth generating for a declared name beyond its valid ones: instants for a `since` filter. */
+  readonly shaped: ReadonlyMap<string, fc.Arbitrary<string>>;
+}
+
+/** A list route's vocabulary: its parameters, and for each valid values (the planted records' own among them). */
+export function listVocabulary(resource: Resource, planted: readonly PlantedRecord[]): Vocabulary {
+  const fieldNames = resource.recordFields.map((field) => field.name);
+  const includeNames = resource.includes.map((include) => include.name);
+  const schemas = filterSchemas(resource);
+  const valid = new Map<string, string[]>([
+    ['limit', ['1', '2', '25', '100']],
+    ['fields', [...fieldNames, fieldNames.join(','), `${fieldNames[0]}, ${fieldNames.at(-1)}`]],
+    // A family without includes has no valid include: any include is 400 unsupported_include for it.
+    ['include', includeNames.length > 0 ? [...includeNames, includeNames.join(','), ` ${includeNames[0]} `] : ['none']],
+  ]);
+  for (const filter of resource.filters) {
+    const values = new Set([validParameterValue(schemas[filter.name] as JsonSchema)]);
+    for (const record of planted) {
+      const value = record[filter.name];
+      if (value !== undefined && value !== null) values.add(queryValue(value));
+    }
+    valid.set(filter.name, [...values]);
+  }
+  const names = [...new Set(['cursor', ...valid.keys(), 'updatedSince', 'createdSince', ...INTERNAL_NAMES, 'LIMIT', 'Limit', 'limit ', 'include[]'])];
+  const shaped = new Map(resource.filters.filter((filter) => filter.match === 'since').map((filter) => [filter.name, INSTANT_TEXT]));
+  return { names, valid, shaped };
+}
+
+/** A parameter name: a real one, an array-style or dotted form of one, or anything. */
+function nameArbitrary(names: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...names) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...names), fc.constantFrom('[]', '[0]', '[1]', '[a]', '[]]', '.x', '[__proto__]')).map(([n, s]) => `${n}${s}`) },
+    { weight: 2, arbitrary: hostileText() },
+  );
+}
+
+/**
+ * Two kinds of query: anything (names mostly real, repeats, odd separators),
+ * and, twice as often, declared names only, each once, each with a value
+ * valid for it, shaped for it (any RFC 3339 instant for a `since` filter) or
+ * hostile (no cursor: cursors.test.ts forges those), so that hostile values
+ * get past the names and reach the filters' SQL.
+ */
+export function queryArbitrary(vocabulary: Vocabulary): fc.Arbitrary<string> {
+  const allValid = [...vocabulary.valid.values()].flat();
+  const anyPair = fc.tuple(onTheWire(nameArbitrary(vocabulary.names)), onTheWire(hostileText(allValid)), fc.constantFrom('=', '=', '=', '=', '', '=='))
+    .map(([name, text, equals]) => (equals === '' ? name : `${name}${equals}${text}`));
+  const anything = fc.tuple(
+    fc.array(anyPair, { maxLength: 6 }),
+    fc.option(fc.nat(), { freq: 3 }),
+    fc.constantFrom('&', '&', '&', '&&', ';'),
+    fc.constantFrom('?', '?', '?', '??', '?&'),
+  ).map(([pairs, repeat, separator, start]) => {
+    // A key given twice, exactly (other repeats come from the small set of names).
+    const all = repeat !== null && pairs.length > 0 ? [...pairs, pairs[repeat % pairs.length]!] : pairs;
+    return all.length === 0 ? '' : `${start}${all.join(separator)}`;
+  });
+  const declaredPair = (name: string): fc.Arbitrary<string> => {
+    const valid = vocabulary.valid.get(name)!;
+    const shaped = vocabulary.shaped.get(name);
+    const text = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(...valid) },
+      { weight: 1, arbitrary: hostileText(valid) },
+      ...(shaped ? [{ weight: 2, arbitrary: shaped }] : []),
+    );
+    return onTheWire(text).map((wire) => `${name}=${wire}`);
+  };
+  const declaredOnly = fc.uniqueArray(fc.constantFrom(...vocabulary.valid.keys()), { minLength: 1, maxLength: 4 })
+    .chain((names) => fc.tuple(...names.map(declaredPair)))
+    .map((pairs) => `?${pairs.join('&')}`);
+  return fc.oneof({ weight: 1, arbitrary: anything }, { weight: 2, arbitrary: declaredOnly }).filter((query) => query.length <= MAX_WIRE_LENGTH);
+}
