@@ -25,9 +25,17 @@ export const POSTGRES_TIMEOUTS = Object.freeze({ acquireMs: 5_000, connectMs: 5_
  * Real Postgres at a URL, with a bounded pool and bounded waits. Statement
  * timeouts are for serving requests; migrations and tools may run longer.
  */
-export function openPostgres({ url, poolMax = 10, boundStatements = true }: { url: string; poolMax?: number; boundStatements?: boolean }): Database {
+/** Where knex's own warnings go (a pool that lost its connection, say); by default knex prints them to the console. */
+export interface DriverLog {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export function openPostgres({ url, poolMax = 10, boundStatements = true, log }: { url: string; poolMax?: number; boundStatements?: boolean; log?: DriverLog }): Database {
+  const text = (message: unknown): string => (message instanceof Error ? message.message : String(message));
   const db = knexModule.knex({
     ...knexConfig,
+    ...(log ? { log: { warn: (m: unknown) => log.warn(text(m)), error: (m: unknown) => log.error(text(m)), deprecate: (m: unknown) => log.warn(text(m)), debug: () => {} } } : {}),
     connection: {
       connectionString: url,
       application_name: 'brand-catalog-read-api',

@@ -45,10 +45,19 @@ export function createCountBatcher(): CountBatcher {
       const current = batch;
       if (current.running === null) return start(key, current, run);
       // A count is running: it may have started before this request, so wait for the next one.
-      current.next ??= current.running.then(noop, noop).then(() => {
-        current.next = null;
-        return start(key, current, run);
-      });
+      // If the running count fails (a statement timeout, Postgres gone), its batch fails with it
+      // rather than starting a count that may fail the same way with nobody left to answer.
+      current.next ??= current.running.then(
+        () => {
+          current.next = null;
+          return start(key, current, run);
+        },
+        (error: unknown) => {
+          current.next = null;
+          if (current.running === null) batches.delete(key);
+          throw error;
+        },
+      );
       return current.next;
     },
     get size() {
@@ -56,5 +65,3 @@ export function createCountBatcher(): CountBatcher {
     },
   };
 }
-
-function noop(): void {}

@@ -1,5 +1,5 @@
 import { migrateToLatest, pendingMigrations } from '../db/migrate.ts';
-import { openEmbedded, openPostgres, type Database } from '../db/open-database.ts';
+import { openEmbedded, openPostgres, POSTGRES_TIMEOUTS, type Database, type DriverLog } from '../db/open-database.ts';
 import type { Config } from './config.ts';
 import { embeddedCursorSecret, lockDataDir, pgliteDir } from './embedded-data.ts';
 
@@ -15,13 +15,15 @@ export interface Connection {
  * outdated schema stops start-up and statements are time-limited. The
  * embedded database is locked to this process and always migrated.
  */
-export async function connect(config: Config, { serving = false }: { serving?: boolean } = {}): Promise<Connection> {
+export async function connect(config: Config, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
   if (config.databaseUrl) {
-    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, boundStatements: serving });
+    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, boundStatements: serving, log });
     if (serving) {
       const pending = await pendingMigrations(database.db).catch(async (error: Error) => {
         await database.close();
-        throw new Error(`cannot read the schema at DATABASE_URL: ${error.message}`);
+        // knex says "Timeout acquiring a connection. The pool is probably full", which misleads here.
+        const reason = error.name === 'KnexTimeoutError' ? `Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s` : error.message;
+        throw new Error(`cannot read the schema at DATABASE_URL: ${reason}`);
       });
       if (pending.length > 0) {
         await database.close();

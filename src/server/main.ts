@@ -35,7 +35,11 @@ async function main(): Promise<void> {
   checkServeConfig(config);
   const logger = createLogger({ level: config.logLevel });
   const registry = await loadRegistry();
-  const connection = await connect(config, { serving: true });
+  const connection = await connect(config, {
+    serving: true,
+    // knex reports a lost or refused connection itself: as JSON log lines, like everything on stdout.
+    log: { warn: (message) => logger.warn({ source: 'knex' }, message), error: (message) => logger.error({ source: 'knex' }, message) },
+  });
   const limiter = createRateLimiter({
     points: config.rateLimitPoints,
     windowSeconds: config.rateLimitWindowSeconds,
@@ -66,9 +70,16 @@ async function main(): Promise<void> {
   logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
 
   let stopping = false;
-  // While stopping, every response closes its connection, so keep-alive does not hold the exit back.
+  // While stopping, every response closes its connection, so keep-alive does not hold the exit back:
+  // those that arrive after the signal, and those in flight when it came (tracked until they finish).
+  const inFlight = new Set<ServerResponse>();
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     if (stopping) response.setHeader('Connection', 'close');
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
   });
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -78,6 +89,7 @@ async function main(): Promise<void> {
       logger.warn('requests still running after the grace period: exiting anyway');
       void release().finally(() => process.exit(1));
     }, SHUTDOWN_GRACE_MS).unref();
+    for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
     server.close(() => {
       void release().then(() => process.exit(0));
     });
