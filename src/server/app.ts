@@ -42,10 +42,12 @@ export interface AppDependencies {
  */
 export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false, keyCache }: AppDependencies): Koa {
   const families = compileRegistry(registry);
-  const openApi = buildApiDocument(registry);
+  // Serialized once: the document is about a megabyte of JSON, served as it is.
+  const openApi = JSON.stringify(buildApiDocument(registry));
   const router = new Router({ prefix: API_BASE_PATH });
 
   router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
     ctx.body = openApi;
   });
   registerDocsSite(router);

@@ -14,7 +14,6 @@ import { createKeyCache } from './key-cache.ts';
 import { watchKeyRevocations } from './key-revocations.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';
 import { connect, type Connection } from './connect.ts';
-import { prepareDemo } from './demo.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
@@ -59,7 +58,10 @@ async function main(): Promise<void> {
   let server: Server;
   try {
     const { db } = connection.database;
-    const demo = connection.database.kind === 'embedded' ? await prepareDemo({ db, registry, dataDir: config.dataDir }) : null;
+    // The demo data set is code, loaded only for the embedded database: on Postgres it would only take memory.
+    const demo = connection.database.kind === 'embedded'
+      ? await (await import('./demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
+      : null;
     const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache });
     server = await listen({ app, port: config.port });
     printBanner({ server, config, connection, limiter: limiter.backend, demo });
