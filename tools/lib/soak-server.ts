@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The real server, as `npm start` runs it, in a child process on a loopback port. */
+export interface SoakServer {
+  readonly pid: number;
+  readonly origin: string;
+  /** Log lines at warn or above the server wrote on stdout (LOG_LEVEL=warn), parsed when they are JSON. */
+  readonly warnings: readonly unknown[];
+  /** Heap used and RSS now, in bytes (null when it could not be read). */
+  sampleMemory(): Promise<MemorySample>;
+  /** SIGTERM, then SIGKILL after a grace; resolves with the exit code (null when killed). */
+  stop(): Promise<number | null>;
+  /** SIGKILL at once, for a process that is exiting. */
+  killNow(): void;
+}
+
+export interface MemorySample {
+  readonly heapUsedBytes: number | null;
+  readonly rssBytes: number | null;
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A port free on 127.0.0.1 a moment ago (the server takes it straight after). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One sample of a Prometheus text exposition, by exact metric name (no labels). */
+export function metricValue(text: string, name: string): number | null {
+  const match = new RegExp(`^${name}(?:\\{\\})? ([0-9.eE+-]+)`, 'm').exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+async function readRss(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+  const kb = status ? /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] : undefined;
+  return kb ? Number(kb) * 1024 : null;
+}
+
+/**
+ * Starts `node --import tsx src/server/main.ts` with the given settings on a
+ * free port and waits until `/readyz` answers 200 (or the process dies, or
+ * `startTimeoutMs` passes). The soak's variables replace any the caller's
+ * environment had for the database, Redis, port, logs and limits.
+ */
+export async function startSoakServer({ env, startTimeoutMs = 90_000 }: { env: Readonly<Record<string, string>>; startTimeoutMs?: number }): Promise<SoakServer> {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'DATA_DIR', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS', 'TRUST_PROXY']) delete inherited[name];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...inherited, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const warnings: unknown[] = [];
+  let stderr = '';
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (!line.trim() || warnings.length >= 1000) continue;
+      try {
+        warnings.push(JSON.parse(line));
+      } catch {
+        warnings.push(line);
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (stderr.length < 64 * 1024) stderr += chunk.toString();
+  });
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    });
+  });
+
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the server exited (code ${exitCode}) before it was ready:\n${stderr.trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not ready within ${startTimeoutMs / 1000} s:\n${stderr.trim()}`);
+    }
+    const ready = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const pid = child.pid!;
+  return {
+    pid,
+    origin,
+    warnings,
+    async sampleMemory() {
+      const text = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => (r.ok ? r.text() : ''), () => '');
+      const rss = (await readRss(pid)) ?? metricValue(text, 'bcat_process_resident_memory_bytes');
+      return { heapUsedBytes: metricValue(text, 'bcat_nodejs_heap_size_used_bytes'), rssBytes: rss };
+    },
+    async stop() {
+      if (exitCode !== undefined) return exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+    killNow() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+    },
+  };
+}

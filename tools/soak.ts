@@ -1,0 +1,168 @@
+/**
+ * `npm run soak -- [--duration S] [--rate N] [--connections N] [--interval S] [--json out.json]`
+ *
+ * A bounded loopback soak: starts the real server in a child process on its
+ * own database (DATABASE_URL's Postgres, with REDIS_URL, or a fresh embedded
+ * one), sends a steady mix of requests across every family and several keys
+ * for `--duration` seconds, prints a line every interval (answers by status,
+ * latency percentiles, the server's RSS and heap) and a summary, and exits 1
+ * on any 5xx, request error, unexpected status or memory that is not flat.
+ */
+import { writeFile } from 'node:fs/promises';
+import { loadRegistry } from '../src/engine/registry.ts';
+import { intervalFor, parseSoakArgs, SOAK_USAGE, SoakArgsError, type SoakOptions } from './lib/soak-args.ts';
+import { prepareEmbedded, preparePostgres, type SoakDatabase } from './lib/soak-database.ts';
+import { driveSoak } from './lib/soak-driver.ts';
+import { HEAP_RULE, judgeFlatness, RSS_RULE } from './lib/soak-flatness.ts';
+import { createSoakMix } from './lib/soak-mix.ts';
+import { SoakRecorder } from './lib/soak-recorder.ts';
+import { formatInterval, formatSummary, memoryRange, type SoakReport } from './lib/soak-report.ts';
+import { startSoakServer, type SoakServer } from './lib/soak-server.ts';
+import { decideVerdict } from './lib/soak-verdict.ts';
+
+/** The rate limit window the server gets: short, so a wrong budget shows as 429s within the run. */
+const WINDOW_SECONDS = 10;
+
+/**
+ * A real limit, high enough for the soak: each key may make three times its
+ * even share of the run's rate in a window. The global key reads both brands
+ * and so carries about half of the traffic: 1.5 × headroom for it.
+ */
+function rateLimitPoints({ rate, keys }: { rate: number; keys: number }): number {
+  return Math.max(100, Math.ceil((3 * rate * WINDOW_SECONDS) / keys));
+}
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+async function soak(options: SoakOptions, signal: AbortSignal, cleanup: { server: SoakServer | null; database: SoakDatabase | null }): Promise<number> {
+  const registry = await loadRegistry();
+  const adminUrl = process.env.DATABASE_URL || null;
+  const redisUrl = process.env.REDIS_URL || null;
+  log(`soak: preparing ${adminUrl ? `Postgres database bcat_soak_${process.pid}` : 'an embedded database'}…`);
+  const database = adminUrl ? await preparePostgres({ adminUrl, redisUrl, registry }) : await prepareEmbedded({ registry });
+  cleanup.database = database;
+  const points = rateLimitPoints({ rate: options.rate, keys: database.keys.length });
+  const server = await startSoakServer({
+    env: { ...database.serverEnv, RATE_LIMIT_POINTS: String(points), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+  });
+  cleanup.server = server;
+  const interval = intervalFor(options);
+  log(`soak: server pid ${server.pid} on ${server.origin}; ${options.duration} s at ${options.rate} req/s, ${options.connections} connections, a line every ${interval} s`);
+
+  const recorder = new SoakRecorder();
+  const mix = createSoakMix({ registry, keys: database.keys });
+  const started = performance.now();
+  const seconds = (): number => Math.round((performance.now() - started) / 100) / 10;
+  const sample = async (): Promise<void> => {
+    const memory = await server.sampleMemory();
+    recorder.sampleMemory({ atSeconds: seconds(), ...memory });
+  };
+  await sample();
+  let sampling = false;
+  const memoryTimer = setInterval(() => {
+    if (sampling) return; // a slow scrape must not pile up
+    sampling = true;
+    void sample().finally(() => (sampling = false));
+  }, 1000);
+  const lineTimer = setInterval(() => log(formatInterval(recorder.endInterval(Math.round(seconds())))), interval * 1000);
+  let result;
+  try {
+    result = await driveSoak({
+      origin: server.origin,
+      mix,
+      rate: options.rate,
+      durationMs: options.duration * 1000,
+      connections: options.connections,
+      onOutcome: (outcome) => recorder.record(outcome),
+      signal,
+    });
+  } finally {
+    clearInterval(memoryTimer);
+    clearInterval(lineTimer);
+  }
+  await sample();
+  recorder.addAbandoned(result.abandoned);
+  recorder.close();
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const last = recorder.endInterval(Math.round(elapsedSeconds));
+  if (last.requests > 0) log(formatInterval(last));
+
+  const exitCode = await server.stop();
+  cleanup.server = null;
+  const totals = recorder.totals();
+  const heapFlatness = judgeFlatness(recorder.memory.map((m) => m.heapUsedBytes).filter((v): v is number => v !== null), HEAP_RULE);
+  const rssFlatness = judgeFlatness(recorder.memory.map((m) => m.rssBytes).filter((v): v is number => v !== null), RSS_RULE);
+  const verdict = decideVerdict({
+    statuses: totals.statuses,
+    requestErrors: totals.requestErrors,
+    unexpected: Object.values(totals.unexpected).reduce((a, b) => a + b, 0),
+    skipped: result.skipped,
+    heap: heapFlatness,
+    rss: rssFlatness,
+  });
+  const report: SoakReport = {
+    options: { duration: options.duration, rate: options.rate, connections: options.connections, interval },
+    database: database.kind,
+    rateLimits: database.serverEnv.REDIS_URL ? 'redis' : 'memory',
+    rateLimitPoints: points,
+    rateLimitWindowSeconds: WINDOW_SECONDS,
+    keys: database.keys.map((k) => k.label),
+    families: registry.resources.filter((r) => r.scope !== 'tenant').length,
+    elapsedSeconds,
+    sent: result.sent,
+    skipped: result.skipped,
+    totals,
+    memory: {
+      rss: memoryRange(recorder.memory.map((m) => m.rssBytes)),
+      heapUsed: memoryRange(recorder.memory.map((m) => m.heapUsedBytes)),
+      heapFlatness,
+      rssFlatness,
+      samples: recorder.memory,
+    },
+    intervals: recorder.intervals,
+    server: { pid: server.pid, exitCode, warnings: server.warnings.length, firstWarnings: server.warnings.slice(0, 20) },
+    verdict,
+  };
+  if (signal.aborted) log('soak: interrupted');
+  process.stderr.write(formatSummary(report));
+  if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (signal.aborted) return 130;
+  return verdict.pass ? 0 : 1;
+}
+
+async function main(): Promise<void> {
+  let options: SoakOptions;
+  try {
+    options = parseSoakArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof SoakArgsError)) throw error;
+    log(`${error.message}\n${SOAK_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const controller = new AbortController();
+  const cleanup: { server: SoakServer | null; database: SoakDatabase | null } = { server: null, database: null };
+  // First Ctrl-C: stop sending, then stop the server, drop the database and summarise. Second: kill the server now.
+  const onSignal = (): void => {
+    if (controller.signal.aborted) {
+      cleanup.server?.killNow();
+      return;
+    }
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    process.exitCode = await soak(options, controller.signal, cleanup);
+  } catch (error) {
+    log(`soak: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup.server?.stop().catch(() => undefined);
+    await cleanup.database?.drop().catch((error: Error) => log(`soak: could not drop ${cleanup.database?.where}: ${error.message}`));
+  }
+}
+
+await main();
