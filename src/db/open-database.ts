@@ -1,9 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexModule, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import knexConfig from '../../knexfile.ts';
 
 /** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
@@ -54,6 +51,12 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, log }:
  * Postgres. One connection, serialised queries: for a demo and tests.
  */
 export async function openEmbedded({ dir }: { dir: string | null }): Promise<Database> {
+  // Loaded here, not at the top: PGlite and its extension take about 90 MB, which a server on Postgres never needs.
+  const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('knex-pglite'),
+  ]);
   if (dir) await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm } });
   const db = knexModule.knex({
