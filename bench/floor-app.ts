@@ -1,0 +1,82 @@
+import Koa from 'koa';
+import type pg from 'pg';
+import type { CompiledResource } from '../src/engine/compiled-resource.ts';
+import { CURSOR_COLUMN } from '../src/engine/plan-query.ts';
+import { MAX_INCLUDED_RECORDS } from '../src/engine/read-records.ts';
+import type { SqlFragment } from '../src/engine/sql-fragment.ts';
+import { toPositional } from './to-positional.ts';
+
+type Row = Record<string, unknown>;
+
+/** Where the floor serves: `/floor/<family>/<brand id>` lists, `/floor/<family>/<brand id>/<id>` reads one. */
+export const FLOOR_PREFIX = '/floor';
+
+/**
+ * The floor: the least an HTTP server can do to answer the bench's requests
+ * with the engine's own SQL. No auth, rate limit, validation, router, cursor
+ * signing, ETag or log: the brand comes as its id, a list's position as the
+ * plain `after=<created_at>,<id>` of the row before, and `nextCursor` is that
+ * pair for the next page. Everything else is what the server does too: the
+ * SQL text the engine compiled (`?` numbered as knex numbers it), a list's
+ * page and count queries in parallel, one query per include, the hidden
+ * cursor column removed, and the same JSON body.
+ */
+export function createFloorApp({ pool, families }: { pool: pg.Pool; families: ReadonlyMap<string, CompiledResource> }): Koa {
+  const numbered = new Map<string, string>();
+  const rows = async (query: SqlFragment): Promise<Row[]> => {
+    let text = numbered.get(query.sql);
+    if (text === undefined) {
+      text = toPositional(query.sql);
+      numbered.set(query.sql, text);
+    }
+    return (await pool.query(text, query.bindings as unknown[])).rows as Row[];
+  };
+
+  const app = new Koa();
+  app.use(async (ctx) => {
+    const [, prefix, path, brandId, id, ...rest] = ctx.path.split('/');
+    const family = path === undefined ? undefined : families.get(path);
+    if (`/${prefix}` !== FLOOR_PREFIX || !family || !brandId || rest.length > 0) {
+      ctx.status = 404;
+      return;
+    }
+    if (id) {
+      const [record] = await rows(family.queries.one({ brandId, id }));
+      if (record) ctx.body = record;
+      else ctx.status = 404;
+      return;
+    }
+    const { limit: limitText, after: afterText, include: includeName, ...filters } = ctx.query as Record<string, string>;
+    const limit = Number(limitText ?? 25);
+    const [createdAt, afterId] = afterText ? afterText.split(',') : [];
+    const after = createdAt && afterId ? { createdAt, id: afterId } : null;
+    const [page, counted] = await Promise.all([
+      rows(family.queries.page({ brandId, filters, after, limit })),
+      rows(family.queries.count({ brandId, filters })),
+    ]);
+    const hasNext = page.length > limit;
+    if (hasNext) page.length = limit;
+    const last = page[page.length - 1];
+    const nextCursor = hasNext && last ? `${String(last[CURSOR_COLUMN])},${String(last.id)}` : null;
+    for (const row of page) delete row[CURSOR_COLUMN];
+    const include = includeName ? family.includesByName.get(includeName) : undefined;
+    if (include) {
+      const keys = [...new Set(page.map((row) => row[include.localField]).filter((key) => key !== null && key !== undefined))];
+      const found = keys.length === 0 ? [] : await rows(families.get(include.resource)!.queries.matching({
+        brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1,
+      }));
+      const byKey = new Map<unknown, Row[]>();
+      for (const row of found) {
+        const list = byKey.get(row[include.remoteField]);
+        if (list) list.push(row);
+        else byKey.set(row[include.remoteField], [row]);
+      }
+      for (const row of page) {
+        const matches = byKey.get(row[include.localField]) ?? [];
+        row[include.name] = include.cardinality === 'one' ? (matches[0] ?? null) : matches;
+      }
+    }
+    ctx.body = { items: page, nextCursor, totalItems: counted[0]!.total };
+  });
+  return app;
+}

@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { selectCases, type CaseName } from './cases.ts';
+import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from './scale.ts';
+import { REPO_ROOT } from './service-process.ts';
+
+/** What one benchmark run does. */
+export interface BenchOptions {
+  readonly scale: Scale;
+  /** Seconds of load per case and server. */
+  readonly durationSeconds: number;
+  /** Seconds of load before each measured run, not measured. */
+  readonly warmupSeconds: number;
+  readonly connections: number;
+  readonly cases: readonly CaseName[];
+  /** Reuse a loaded database of the same scale, and keep it at the end. */
+  readonly keepData: boolean;
+  /** Admin connection the bench creates (and drops) its database from. */
+  readonly adminUrl: string;
+  /** Redis for the server's rate limits; null: in-process counters. */
+  readonly redisUrl: string | null;
+}
+
+/** The command's options: a run's, and where its results go (null: `bench/results/<scale>-<date>.md`). */
+export interface CommandOptions extends BenchOptions {
+  readonly out: string | null;
+}
+
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big-brand N] [--duration S] [--warmup S]
+                        [--connections N] [--cases a,b] [--keep-data] [--out file.md]
+
+  --products N     products in all (default ${DEFAULT_SCALE.products})
+  --brands N       brands, the big one included (default ${DEFAULT_SCALE.brands})
+  --big-brand N    products of the largest brand (default: a fifth of --products)
+  --duration S     seconds of load per case and server (default 10)
+  --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
+  --connections N  concurrent connections of the load generator (default 32)
+  --cases a,b      run only these cases (default: all)
+  --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
+  --out file.md    write the table there, and its data beside it as .json
+
+  BENCH_DATABASE_URL  admin connection the bench creates bcat_bench_<scale> from (default ${DEFAULT_ADMIN_URL})
+  REDIS_URL           Redis for the server's rate limits (default ${DEFAULT_REDIS_URL}; empty: in-process)`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--${name} must be a whole number above 0, not '${text}'`);
+  return Number(text);
+}
+
+/** The options of `npm run bench -- <args>`, with the environment's settings. */
+export function parseBenchArgs({ args, env }: { args: readonly string[]; env: NodeJS.ProcessEnv }): CommandOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        products: { type: 'string' },
+        brands: { type: 'string' },
+        'big-brand': { type: 'string' },
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        connections: { type: 'string' },
+        cases: { type: 'string' },
+        'keep-data': { type: 'boolean' },
+        out: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const products = wholeNumber('products', values.products, DEFAULT_SCALE.products);
+  const scale: Scale = {
+    products,
+    brands: wholeNumber('brands', values.brands, DEFAULT_SCALE.brands),
+    bigBrand: wholeNumber('big-brand', values['big-brand'], Math.round(products / 5)),
+  };
+  const problem = scaleProblem(scale);
+  if (problem) throw new UsageError(problem);
+  const durationSeconds = wholeNumber('duration', values.duration, 10);
+  let cases: CaseName[];
+  try {
+    cases = selectCases(values.cases === undefined ? null : values.cases.split(',').map((name) => name.trim()).filter((name) => name !== ''));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (cases.length === 0) throw new UsageError('--cases names no case');
+  return {
+    scale,
+    durationSeconds,
+    warmupSeconds: values.warmup === '0' ? 0 : wholeNumber('warmup', values.warmup, Math.min(3, Math.max(1, Math.round(durationSeconds / 5)))),
+    connections: wholeNumber('connections', values.connections, 32),
+    cases,
+    keepData: values['keep-data'] ?? false,
+    adminUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
+    redisUrl: env.REDIS_URL === undefined ? DEFAULT_REDIS_URL : env.REDIS_URL || null,
+    out: values.out ?? null,
+  };
+}
+
+/** `bench/results/<scale>-<UTC date and minute>.md`. */
+export function defaultOutPath({ scale, date }: { scale: Scale; date: Date }): string {
+  const stamp = date.toISOString().slice(0, 16).replace(':', '-');
+  return join(REPO_ROOT, 'bench', 'results', `${scaleName(scale)}-${stamp}.md`);
+}
+
+/** The JSON file beside a Markdown result. */
+export function jsonPathOf(markdownPath: string): string {
+  return markdownPath.endsWith('.md') ? `${markdownPath.slice(0, -3)}.json` : `${markdownPath}.json`;
+}

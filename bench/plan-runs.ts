@@ -1,0 +1,59 @@
+import type { CaseName } from './cases.ts';
+
+export type Side = 'server' | 'floor';
+
+/** One load run: which case, on which side, for how long, and whether a warm-up goes first. */
+export interface PlannedRun {
+  readonly case: CaseName;
+  readonly on: Side;
+  readonly seconds: number;
+  readonly warmUp: boolean;
+}
+
+/**
+ * Cases measured together, their runs interleaved: page 2 and the deep page,
+ * whose latencies the deep-paging target compares, so they are measured side
+ * by side in time rather than a minute apart.
+ */
+const MEASURED_TOGETHER: readonly (readonly CaseName[])[] = [['page-2', 'page-2000']];
+
+/** The selected cases in groups measured together, in table order. */
+export function groupCases(names: readonly CaseName[]): CaseName[][] {
+  const groups: CaseName[][] = [];
+  for (const name of names) {
+    const together = MEASURED_TOGETHER.find((group) => group.includes(name));
+    const open = together ? groups.find((group) => together.includes(group[0]!)) : undefined;
+    if (open) open.push(name);
+    else groups.push([name]);
+  }
+  return groups;
+}
+
+/**
+ * The runs of a group of one or two cases. Each side's time for a case is
+ * split in two halves, ordered so that every half has its mirror image: the
+ * sides go A B B A, and within a side the cases go C D ... D C. Load that
+ * drifts over the group (other work on the machine, the database's caches)
+ * so weighs alike on both sides and on both cases. Each case warms up on each
+ * side before its first run there. Runs are whole seconds (autocannon ends a
+ * run on a one-second tick), so with one second each case runs once a side,
+ * in the order A:C A:D B:D B:C.
+ */
+export function planRuns({ durationSeconds, first, cases }: { durationSeconds: number; first: Side; cases: readonly CaseName[] }): PlannedRun[] {
+  if (cases.length === 0) throw new Error('a group needs a case');
+  const second: Side = first === 'server' ? 'floor' : 'server';
+  const reversed = [...cases].reverse();
+  const runs = (on: Side, order: readonly CaseName[], seconds: number, warmUp: boolean): PlannedRun[] =>
+    order.map((name) => ({ case: name, on, seconds, warmUp }));
+  if (durationSeconds < 2) {
+    return [...runs(first, cases, durationSeconds, true), ...runs(second, reversed, durationSeconds, true)];
+  }
+  const firstHalf = Math.ceil(durationSeconds / 2);
+  const secondHalf = durationSeconds - firstHalf;
+  return [
+    ...runs(first, cases, firstHalf, true),
+    ...runs(second, cases, firstHalf, true),
+    ...runs(second, reversed, secondHalf, false),
+    ...runs(first, reversed, secondHalf, false),
+  ];
+}

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import type { Measurement } from '../../bench/measure.ts';
+import { renderMarkdown, summarize, type CaseResult, type RunContext } from '../../bench/report.ts';
+
+const context: RunContext = {
+  scale: { products: 1_000_000, brands: 200, bigBrand: 200_000 },
+  startedAt: '2026-11-21T08:00:00.000Z',
+  durationSeconds: 10,
+  warmupSeconds: 2,
+  connections: 32,
+  poolMax: 10,
+  load: { seconds: 38.25, cpuSeconds: 61.04, reused: false, rows: { products: 1_000_000, skus: 1_000_000 } },
+  machine: { cpus: 2, loadAverage: { before: [1, 0.5, 0.25], after: [2, 1, 0.5] }, node: '20.20.2', postgres: 'PostgreSQL 15.20' },
+  idleRssBytes: { server: 150 * 2 ** 20, floor: 100 * 2 ** 20 },
+};
+
+const MB = 2 ** 20;
+const run = (requestsPerSecond: number, p50Ms: number, peakRssMb: number | null = 100): Measurement => ({
+  requests: requestsPerSecond * 10, seconds: 10, requestsPerSecond, p50Ms, p99Ms: p50Ms * 3, errors: 0, non2xx: 0,
+  peakRssBytes: peakRssMb === null ? null : peakRssMb * MB, cpuMsPerRequest: 0.5,
+});
+const result = (name: CaseResult['name'], server: Measurement, floor: Measurement): CaseResult =>
+  ({ name, title: name, server, floor, differences: [] });
+
+describe('summarize', () => {
+  it('compares each case with the floor, the deep page with page 2, and peak memory, against the targets', () => {
+    const report = summarize({
+      context,
+      cases: [
+        result('get-by-id', run(900, 3, 180), run(1000, 3, 100)),
+        result('first-page-small', run(700, 4), run(1000, 3)),
+        result('first-page-big-filter', run(600, 5), run(100, 40, 120)),
+        result('page-2', run(500, 4), run(400, 5)),
+        result('page-2000', run(450, 5), run(380, 6)),
+      ],
+    });
+    expect(report.cases.map((c) => c.requestsRatio)).to.deep.equal([0.9, 0.7, 6, 1.25, 450 / 380]);
+    expect(report.deepPaging.server).to.equal(5 / 4);
+    expect(report.deepPaging.floor).to.equal(6 / 5);
+    expect(report.rss).to.deep.equal({ server: 180 * MB, floor: 120 * MB, ratio: 1.5 });
+    expect(report.targets.map((t) => [t.label, t.met])).to.deep.equal([
+      ['get by id: req/s vs floor', true],
+      ['first page, small brand: req/s vs floor', false],
+      ['first page, big brand with filter: req/s vs floor', true],
+      ['deep page p50 / page 2 p50 (server)', false],
+      ['RSS ratio: server peak / floor peak', true],
+    ]);
+  });
+
+  it('leaves a target unjudged when its cases were not run or memory could not be read', () => {
+    const report = summarize({ context, cases: [result('search', run(100, 10, null), run(200, 5, null))] });
+    expect(report.cases[0]!.requestsRatio).to.equal(0.5);
+    expect(report.deepPaging).to.deep.equal({ server: null, floor: null });
+    expect(report.rss.ratio).to.equal(null);
+    expect(report.targets.every((t) => t.value === null && t.met === null)).to.equal(true);
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('prints a row per case and server, the ratios, and a line per target', () => {
+    const report = summarize({
+      context,
+      cases: [
+        result('get-by-id', run(1234.4, 2.345, 180), run(1500, 1.5, 120)),
+        { ...result('include', run(300, 12.34), run(600, 6)), differences: ['item 3 differs'] },
+      ],
+    });
+    const markdown = renderMarkdown(report);
+    expect(markdown).to.contain('## Benchmark: 1,000,000 products, 200 brands (the big one 200,000)');
+    expect(markdown).to.contain('loaded in 38.3 s (61.0 s of Postgres CPU): products 1,000,000, skus 1,000,000');
+    expect(markdown).to.contain('| get-by-id | server | 1,234 | 2.35 | 7.04 | 0 | 180 | 0.50 | 0.82× | yes |');
+    expect(markdown).to.contain('|  | floor | 1,500 | 1.50 | 4.50 | 0 | 120 | 0.50 |  |  |');
+    expect(markdown).to.contain('| include | server | 300 | 12.3 | 37.0 | 0 | 100 | 0.50 | 0.50× | **no**: item 3 differs |');
+    expect(markdown).to.contain('load average 1.00 / 0.50 / 0.25 at the start and 2.00 / 1.00 / 0.50 at the end');
+    expect(markdown).to.contain('RSS ratio (peak under load, server / floor): 1.50× (180 MB / 120 MB)');
+    expect(markdown).to.contain('| get by id: req/s vs floor | 0.82× | ≥ 0.8 | yes |');
+    expect(markdown).to.contain('| deep page p50 / page 2 p50 (server) | n/a | ≤ 1.2 | not run |');
+  });
+});

@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { CASE_NAMES } from '../../bench/cases.ts';
+import { COMMON_STATUS, LOADED_TABLES, SEARCH_WORD, expectedRows } from '../../bench/data-set-sql.ts';
+import { benchDatabaseName, databaseUrl, dropDatabase, isLoaded } from '../../bench/load-data.ts';
+import { renderMarkdown, type BenchReport } from '../../bench/report.ts';
+import { runBenchmark } from '../../bench/run-benchmark.ts';
+import { planBrands, type Scale } from '../../bench/scale.ts';
+import { testDatabase } from '../support/test-database.ts';
+
+/** Small enough for a test, big enough for every case (the big brand has 60 pages of 25). */
+const SCALE: Scale = { products: 3000, brands: 5, bigBrand: 1500 };
+
+async function query<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+// The whole pipeline needs real Postgres (the server and the floor run on it); without it the pure parts are tested alone.
+const postgres = process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [];
+
+for (const adminUrl of postgres) {
+  describe('runBenchmark on Postgres, at a tiny scale', function () {
+    this.timeout(120_000);
+    const name = benchDatabaseName(SCALE);
+    const url = databaseUrl(adminUrl, name);
+    const options = {
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES,
+      adminUrl, redisUrl: process.env.REDIS_URL ?? null,
+    };
+    let report: BenchReport;
+
+    before(async () => {
+      await dropDatabase({ adminUrl, name });
+      report = await runBenchmark({ options: { ...options, keepData: true }, log: () => {} });
+    });
+    after(() => dropDatabase({ adminUrl, name }));
+
+    it('measures every case on the server and on the floor, with the same answers and no errors', () => {
+      expect(report.cases.map((c) => c.name)).to.deep.equal([...CASE_NAMES]);
+      for (const c of report.cases) {
+        expect(c.differences, c.name).to.deep.equal([]);
+        for (const m of [c.server, c.floor]) {
+          expect(m.requests, c.name).to.be.greaterThan(0);
+          expect(m.errors + m.non2xx, c.name).to.equal(0);
+          expect(m.p50Ms, c.name).to.be.greaterThan(0).and.at.most(m.p99Ms);
+          expect(m.peakRssBytes, c.name).to.be.greaterThan(10 * 2 ** 20);
+          expect(m.cpuMsPerRequest, c.name).to.be.greaterThan(0);
+        }
+        expect(c.requestsRatio, c.name).to.be.greaterThan(0);
+      }
+      // The big brand has 60 pages: the deep page is its last.
+      expect(report.cases.find((c) => c.name === 'page-2000')!.title).to.equal('page 60 of the big brand, by cursor');
+      expect(report.deepPaging.server).to.be.greaterThan(0);
+      expect(report.rss.ratio).to.be.greaterThan(0);
+      expect(report.load).to.deep.include({ reused: false, rows: expectedRows(planBrands(SCALE)) });
+      expect(report.load.cpuSeconds).to.be.greaterThan(0);
+      expect(renderMarkdown(report)).to.contain('| RSS ratio: server peak / floor peak |');
+    });
+
+    it('loads a consistent data set: every reference resolves, every index is back, half the products approved', async () => {
+      const references = await query<{ child: string; column: string; parent: string; target: string }>(url,
+        `select c.relname as "child", a.attname as "column", p.relname as "parent", pa.attname as "target"
+           from pg_constraint k
+           join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+           join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+           join pg_attribute pa on pa.attrelid = k.confrelid and pa.attnum = k.confkey[1]
+          where k.contype = 'f' and c.relname = any($1)`, [[...LOADED_TABLES]]);
+      expect(references.length).to.be.greaterThan(15);
+      for (const r of references) {
+        const [dangling] = await query<{ n: number }>(url,
+          `select count(*)::int as n from "${r.child}" c where c."${r.column}" is not null
+             and not exists (select 1 from "${r.parent}" p where p."${r.target}" = c."${r.column}")`);
+        expect(dangling!.n, `${r.child}.${r.column} -> ${r.parent}`).to.equal(0);
+      }
+
+      const indexes = `select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = any($1) order by indexname`;
+      // The test run's own database, freshly migrated, has every index the migrations make.
+      const migrated = await testDatabase();
+      expect(await query(url, indexes, [[...LOADED_TABLES]])).to.deep.equal(await query(migrated.url!, indexes, [[...LOADED_TABLES]]));
+
+      const [big] = await query<{ total: number; approved: number; distinctTimes: number; found: number }>(url,
+        `select count(*)::int as total, count(*) filter (where p.status = $2)::int as approved,
+                count(distinct p.created_at)::int as "distinctTimes", count(*) filter (where p.name ilike $3)::int as found
+           from products p join brands b on b.id = p.brand_id where b.slug = $1`, ['brand-001', COMMON_STATUS, `%${SEARCH_WORD}%`]);
+      expect(big).to.deep.include({ total: 1500, approved: 750, distinctTimes: 1500 });
+      expect(big!.found).to.be.within(1, 200);
+    });
+
+    it('finds the kept database loaded at its own scale only', async () => {
+      expect(await isLoaded({ adminUrl, name, scale: SCALE })).to.equal(true);
+      expect(await isLoaded({ adminUrl, name, scale: { ...SCALE, products: 3001 } })).to.equal(false);
+      expect(await isLoaded({ adminUrl, name: `${name}_none`, scale: SCALE })).to.equal(false);
+    });
+
+    it('drops its database at the end unless asked to keep it', async () => {
+      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], keepData: false }, log: () => {} });
+      expect(again.load.reused).to.equal(false);
+      expect(again.cases.map((c) => c.name)).to.deep.equal(['get-by-id']);
+      expect(await query(adminUrl, 'select 1 from pg_database where datname = $1', [name])).to.deep.equal([]);
+    });
+  });
+}
