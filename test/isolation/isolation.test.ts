@@ -1,11 +1,11 @@
 import { loadRegistry } from '../../src/engine/registry.ts';
+import { createKeyCache } from '../../src/server/key-cache.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { defineCursorChecks } from './cursor-checks.ts';
 import { defineFilterChecks } from './filter-checks.ts';
 import { defineGetChecks } from './get-checks.ts';
 import { defineIncludeChecks } from './include-checks.ts';
-import { startKeyCacheServer } from './key-cache-server.ts';
 import { defineListChecks } from './list-checks.ts';
 import { plantWorld, type World } from './plant-world.ts';
 import { listedFamilies, type Matrix } from './probe.ts';
@@ -27,7 +27,7 @@ describe('tenant isolation matrix (generated from resources/)', function () {
   this.timeout(120_000);
   let world: World | null = null;
   let server: TestServer | null = null;
-  let cachedServer: Awaited<ReturnType<typeof startKeyCacheServer>> | null = null;
+  let cachedServer: TestServer | null = null;
   const matrix = (): Matrix => {
     if (!world || !server || !cachedServer) throw new Error('the isolation world was not planted');
     return { registry, world, server, cachedServer };
@@ -38,7 +38,8 @@ describe('tenant isolation matrix (generated from resources/)', function () {
     await resetDatabase((await testDatabase()).db);
     world = await plantWorld(registry);
     server = await startTestServer();
-    cachedServer = await startKeyCacheServer(registry);
+    // The app as main.ts wires it, with the key cache: a grant cached for one brand must never answer for another.
+    cachedServer = await startTestServer({ registry, keyCache: createKeyCache({ ttlMs: 60_000 }) });
   });
   after(async () => {
     await server?.close();

@@ -15,7 +15,7 @@ import { canSee, type Oracle } from './visibility.ts';
 /** What every check needs; the world and server exist once the suite's `before` has run. */
 export interface Matrix extends Oracle {
   readonly server: TestServer;
-  /** The same app with production's key cache (`key-cache-server.ts`). */
+  /** The same app with production's key cache. */
   readonly cachedServer: Pick<TestServer, 'request'>;
 }
 

@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createCursorCodec } from '../../src/engine/cursor.ts';
-import { createApp } from '../../src/server/app.ts';
 import { revokeKey } from '../../src/server/key-admin.ts';
 import { createKeyCache } from '../../src/server/key-cache.ts';
 import { watchKeyRevocations } from '../../src/server/key-revocations.ts';
-import { createRateLimiter } from '../../src/server/rate-limiter.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
-import { TEST_CURSOR_SECRET } from '../support/test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
 import { collectingLogger } from './support-local.ts';
 
 /** The key lookups `body` sent to the database. */
@@ -105,13 +101,9 @@ describe('key cache', () => {
       const { logger } = collectingLogger();
       const cache = createKeyCache({ ttlMs: 60_000 });
       const watcher = watchKeyRevocations({ url: database.url!, cache, logger });
-      const limiter = createRateLimiter({ points: 1000, windowSeconds: 60, redisUrl: null, keyPrefix: `bcat:test:${randomBytes(4).toString('hex')}`, logger });
-      const app = createApp({ registry: database.registry, db, limiter, cursors: createCursorCodec(TEST_CURSOR_SECRET), logger, keyCache: cache });
-      const server = app.listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
+      const server = await startTestServer({ keyCache: cache });
       try {
-        const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/public/v1/brands/acme/carton-sizes`;
-        const get = () => fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+        const get = () => server.request('/brands/acme/carton-sizes', { key });
         // Wait (bounded) until the listener is up and the cache holds the key.
         for (let i = 0; i < 50 && cache.size === 0; i += 1) {
           expect((await get()).status).to.equal(200);
@@ -125,9 +117,8 @@ describe('key cache', () => {
         expect(cache.size).to.equal(0);
         expect((await get()).status).to.equal(401);
       } finally {
-        server.close();
+        await server.close();
         await watcher.stop();
-        await limiter.close();
       }
     });
   });

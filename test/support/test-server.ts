@@ -6,6 +6,7 @@ import { createCursorCodec } from '../../src/engine/cursor.ts';
 import { API_BASE_PATH } from '../../src/engine/openapi.ts';
 import type { Registry } from '../../src/engine/registry.ts';
 import { createApp } from '../../src/server/app.ts';
+import type { KeyCache } from '../../src/server/key-cache.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/rate-limiter.ts';
 import { testDatabase } from './test-database.ts';
@@ -48,6 +49,8 @@ export async function startTestServer(options: {
   authFailurePoints?: number;
   /** Read client addresses from X-Forwarded-For, as TRUST_PROXY does. */
   trustProxy?: boolean;
+  /** The in-process key cache, as main.ts wires it; without it every request asks the database. */
+  keyCache?: KeyCache;
 } = {}): Promise<TestServer> {
   const database = await testDatabase();
   const { db } = database;
@@ -68,7 +71,7 @@ export async function startTestServer(options: {
     authFailurePoints: options.authFailurePoints ?? 1_000_000,
     logger,
   });
-  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false });
+  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
