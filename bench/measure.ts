@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentileOfSorted } from '../tools/lib/percentile.ts';
 import { cpuSeconds, sampleResidentBytes } from './process-stats.ts';
 
 /** One target's result for one case, over all its runs. Latencies in milliseconds. */
@@ -46,9 +47,7 @@ export interface LoadTarget {
 
 /** The value at a percentile (0 to 100) of sorted numbers, by nearest rank; NaN when there are none. */
 export function percentile(sorted: readonly number[], rank: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1));
-  return sorted[index]!;
+  return percentileOfSorted(sorted, rank) ?? Number.NaN;
 }
 
 /** The runs of one target as one measurement: rates over their total time, percentiles over all their latencies. */

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { residentBytes } from '../tools/lib/process-memory.ts';
 
 /** What a process runs (Linux `/proc/<pid>/comm`), or null where it cannot be read. */
 export async function processName(pid: number): Promise<string | null> {
@@ -19,17 +20,6 @@ export async function cpuSeconds(pid: number): Promise<number | null> {
     // Fields after the command name, which is in parentheses and may hold spaces; utime and stime are the 12th and 13th of them.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-
-/** A process's resident set size in bytes (Linux `/proc/<pid>/status` VmRSS), or null where it cannot be read. */
-export async function residentBytes(pid: number): Promise<number | null> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kilobytes === undefined ? null : Number(kilobytes) * 1024;
   } catch {
     return null;
   }

@@ -15,7 +15,7 @@ import {
 import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
 import type { BenchOptions } from './options.ts';
 import { groupCases, planRuns, type PlannedRun, type Side } from './plan-runs.ts';
-import { residentBytes } from './process-stats.ts';
+import { residentBytes } from '../tools/lib/process-memory.ts';
 import { summarize, type BenchReport, type CaseResult, type RunContext } from './report.ts';
 import { planBrands } from './scale.ts';
 import { startService, type ServiceProcess } from './service-process.ts';

@@ -4,7 +4,8 @@ import { intervalFor, parseSoakArgs, SoakArgsError } from '../../tools/lib/soak-
 import { HEAP_RULE, judgeFlatness, RSS_RULE } from '../../tools/lib/soak-flatness.ts';
 import { createSoakMix, type SoakRequest } from '../../tools/lib/soak-mix.ts';
 import { metricValue } from '../../tools/lib/soak-server.ts';
-import { median, percentileOfSorted, percentiles, serverErrors } from '../../tools/lib/soak-stats.ts';
+import { percentileOfSorted } from '../../tools/lib/percentile.ts';
+import { median, percentiles, serverErrors } from '../../tools/lib/soak-stats.ts';
 import { decideVerdict, type VerdictInput } from '../../tools/lib/soak-verdict.ts';
 
 /** The soak's pure parts: percentiles, the flatness rule, the verdict, its options and its mix. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { residentBytes } from './process-memory.ts';
 
 /** The real server, as `npm start` runs it, in a child process on a loopback port. */
 export interface SoakServer {
@@ -42,11 +42,6 @@ export function metricValue(text: string, name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-async function readRss(pid: number): Promise<number | null> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
-  const kb = status ? /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] : undefined;
-  return kb ? Number(kb) * 1024 : null;
-}
 
 /**
  * Starts `node --import tsx src/server/main.ts` with the given settings on a
@@ -110,7 +105,7 @@ export async function startSoakServer({ env, startTimeoutMs = 90_000 }: { env: R
     warnings,
     async sampleMemory() {
       const text = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => (r.ok ? r.text() : ''), () => '');
-      const rss = (await readRss(pid)) ?? metricValue(text, 'bcat_process_resident_memory_bytes');
+      const rss = (await residentBytes(pid)) ?? metricValue(text, 'bcat_process_resident_memory_bytes');
       return { heapUsedBytes: metricValue(text, 'bcat_nodejs_heap_size_used_bytes'), rssBytes: rss };
     },
     async stop() {

@@ -1,3 +1,5 @@
+import { percentileOfSorted } from './percentile.ts';
+
 /** Latency and status arithmetic of the soak: pure functions over plain numbers. */
 
 /** Latency percentiles in milliseconds (null for an empty sample). */
@@ -7,17 +9,6 @@ export interface Percentiles {
   readonly p95: number | null;
   readonly p99: number | null;
   readonly max: number | null;
-}
-
-/**
- * The nearest-rank percentile (`p` from 0 to 100) of values already sorted
- * ascending: the smallest value with at least p% of the sample at or below it.
- */
-export function percentileOfSorted(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile must be from 0 to 100, not ${p}`);
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1]!;
 }
 
 export function percentiles(values: readonly number[]): Percentiles {
