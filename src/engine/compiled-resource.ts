@@ -10,6 +10,8 @@ import { compileSchema } from './validate.ts';
 export interface CompiledResource {
   readonly resource: Resource;
   readonly includesByName: ReadonlyMap<string, Include>;
+  /** The record's field names in order, for `fields=`. */
+  readonly fieldNames: readonly string[];
   readonly queries: ResourceQueries;
   readonly listSchema: JsonSchema;
   readonly validateList: ValidateFunction;
@@ -35,6 +37,7 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
       const compiled: CompiledResource = Object.freeze({
         resource,
         includesByName: new Map(resource.includes.map((include) => [include.name, include])),
+        fieldNames: Object.freeze(resource.recordFields.map((field) => field.name)),
         queries: compileQueries(resource),
         listSchema,
         validateList,

@@ -64,7 +64,7 @@ export function parseQuery({ query, schema, validate, family, pathIssues = [] }:
       continue;
     }
     if (name === 'fields') {
-      const parsed = parseFields(raw, family.resource);
+      const parsed = parseFields(raw, { path: family.resource.path, fieldNames: family.fieldNames });
       issues.push(...parsed.issues);
       fields = parsed.fields;
       continue;

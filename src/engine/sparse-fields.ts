@@ -1,7 +1,7 @@
 import { didYouMean } from './did-you-mean.ts';
 import type { ParameterIssue } from './errors.ts';
 import type { JsonSchema } from './field-types.ts';
-import type { Include, Resource } from './resource.ts';
+import type { Include } from './resource.ts';
 
 /**
  * `fields=id,code,name`: a sparse field set on every list and get. Records
@@ -19,13 +19,12 @@ export const FIELDS_SCHEMA: JsonSchema = {
 };
 
 /** The field names of `fields=...`, checked against the record's fields; issues name each unknown one. */
-export function parseFields(text: string, resource: Resource): { fields: readonly string[] | null; issues: ParameterIssue[] } {
-  const known = resource.recordFields.map((field) => field.name);
+export function parseFields(text: string, { path, fieldNames: known }: { path: string; fieldNames: readonly string[] }): { fields: readonly string[] | null; issues: ParameterIssue[] } {
   const asked = new Set(text.split(',').map((name) => name.trim()));
   const issues: ParameterIssue[] = [];
   for (const name of asked) {
     if (name === '') issues.push({ parameter: 'fields', message: 'must list field names separated by commas, with none empty' });
-    else if (!known.includes(name)) issues.push({ parameter: 'fields', message: `'${name}' is not a field of ${resource.path}${didYouMean(name, known)}` });
+    else if (!known.includes(name)) issues.push({ parameter: 'fields', message: `'${name}' is not a field of ${path}${didYouMean(name, known)}` });
   }
   if (text.length > Number(FIELDS_SCHEMA.maxLength)) issues.push({ parameter: 'fields', message: `must be at most ${String(FIELDS_SCHEMA.maxLength)} characters` });
   // The first issue per parameter is enough for `details`.
