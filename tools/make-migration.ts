@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { migrations } from '../knexfile.ts';
+import { MIGRATIONS_DIR } from '../knexfile.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openEmbedded } from '../src/db/open-database.ts';
 import { diffSchema, introspectSchema } from '../src/db/schema-diff.ts';
@@ -31,7 +31,7 @@ try {
     console.log('The migrations already match the registry; nothing to write.');
   } else {
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-    const file = join(migrations.directory as string, `${stamp}_${name}.ts`);
+    const file = join(MIGRATIONS_DIR, `${stamp}_${name}.ts`);
     await writeFile(file, renderMigration({ statements: diff.statements, generatedBy: 'npm run db:make-migration' }));
     console.log(`Wrote ${file} (${diff.statements.length} statements).`);
   }
