@@ -72,6 +72,8 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       maxRetriesPerRequest: 1,
       connectTimeout: 1000,
       commandTimeout: 500,
+      // Limit checks issued in the same tick go to Redis in one write: fewer syscalls under load, same round trips.
+      enableAutoPipelining: true,
       // Keep trying to reconnect, at most every 2 s, for as long as the process lives.
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
