@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import type { CompiledResource } from './compiled-resource.ts';
 import { createCountBatcher } from './count-batcher.ts';
 import type { CursorCodec } from './cursor.ts';
@@ -7,6 +6,7 @@ import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
 import { parseQuery, toListRequest, type ListRequest, type RawQuery } from './parse-request.ts';
 import { getRecord, listRecords } from './read-records.ts';
+import type { Reads } from './reads.ts';
 import { projectRecord } from './sparse-fields.ts';
 
 /** The brand a request is for, resolved and authorized by the server before a handler runs. */
@@ -31,9 +31,9 @@ const UUID = new RegExp(UUID_PATTERN);
  * Turns every compiled family into its routes. Handlers are thin: parse the
  * request, run the operation, set the body. Errors are thrown, never written.
  */
-export function buildRoutes({ families, db, cursors }: {
+export function buildRoutes({ families, reads, cursors }: {
   families: ReadonlyMap<string, CompiledResource>;
-  db: Knex;
+  reads: Reads;
   cursors: CursorCodec;
 }): Route[] {
   const routes: Route[] = [];
@@ -45,7 +45,7 @@ export function buildRoutes({ families, db, cursors }: {
 
     const getHandler = async ({ ctx, id, pathIssues = [] }: { ctx: Context; id: string; pathIssues?: readonly ParameterIssue[] }): Promise<void> => {
       const { includes, fields } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
-      const record = await getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes });
+      const record = await reads.run((db) => getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes }));
       if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
       ctx.body = projectRecord(record, fields, includes);
     };
@@ -63,7 +63,7 @@ export function buildRoutes({ families, db, cursors }: {
         const request = toListRequest(
           parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
         );
-        const page = await listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts });
+        const page = await reads.run((db) => listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts }));
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
         ctx.body = request.fields === null
           ? page

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
+import { createReadReplicas, type ReadReplicas } from '../db/read-replicas.ts';
 import { compileRegistry } from '../engine/compiled-resource.ts';
 import type { CursorCodec } from '../engine/cursor.ts';
 import { API_BASE_PATH } from '../engine/openapi.ts';
@@ -34,13 +35,15 @@ export interface AppDependencies {
   readonly trustProxy?: boolean;
   /** Keeps key lookups in process (main.ts wires it with revocation notices); without it every request asks the database. */
   readonly keyCache?: KeyCache;
+  /** Where list and get queries run (main.ts spreads them over DATABASE_REPLICA_URLS); without it, on `db`. Keys are always checked on `db`. */
+  readonly reads?: ReadReplicas;
 }
 
 /**
  * Builds the Koa app and never listens: `main.ts` listens, and tests listen
  * on a free port of their own. Everything is compiled here, once.
  */
-export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false, keyCache }: AppDependencies): Koa {
+export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false, keyCache, reads = createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger }) }: AppDependencies): Koa {
   const families = compileRegistry(registry);
   // Serialized once: the document is about a megabyte of JSON, served as it is.
   const openApi = JSON.stringify(buildApiDocument(registry));
@@ -56,7 +59,7 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
   // after the key: every request a valid key makes counts, whatever its brand.
   // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
   const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
-  for (const route of buildRoutes({ families, db, cursors })) {
+  for (const route of buildRoutes({ families, reads, cursors })) {
     router.get(route.path, async (ctx, next) => {
       ctx.state.family = route.family;
       await next();
@@ -66,10 +69,10 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
   const app = new Koa({ proxy: trustProxy });
   app.use(requestId());
   app.use(securityHeaders());
-  app.use(createMetrics({ db }).middleware);
+  app.use(createMetrics({ db, reads }).middleware);
   app.use(requestLog({ logger }));
   app.use(errorHandler({ logger }));
-  app.use(healthRoutes({ db, limiter }));
+  app.use(healthRoutes({ db, limiter, reads }));
   app.use(routeFallback({ router }));
   app.use(router.routes());
   // Errors after the response started (a client that hung up) reach here instead of a body.

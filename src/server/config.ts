@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 export interface Config {
   /** Postgres to serve; null for the embedded database. */
   readonly databaseUrl: string | null;
-  /** Largest Postgres pool per process. */
+  /** Streaming replicas of it that serve list and get queries (DATABASE_REPLICA_URLS, comma-separated); empty: the primary serves all. */
+  readonly databaseReplicaUrls: readonly string[];
+  /** Largest Postgres pool per process, for the primary and for each replica. */
   readonly databasePoolMax: number;
   /** Redis for rate limits; null for in-process counters. */
   readonly redisUrl: string | null;
@@ -23,6 +25,8 @@ export interface Config {
   /** Folder of the embedded database, its cursor secret and its demo key. */
   readonly dataDir: string;
   readonly logLevel: string;
+  /** Worker processes of `npm run start:cluster`; defaults to one per CPU. */
+  readonly clusterWorkers: number | null;
 }
 
 /** Defaults: a key may make 1,000 requests a minute (about 16 a second, sustained). */
@@ -60,6 +64,19 @@ function flag({ env, name }: { env: NodeJS.ProcessEnv; name: string }): boolean 
   throw new ConfigError(`${name} must be true or false, not '${raw}'`);
 }
 
+const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+
+function replicaUrls({ env, databaseUrl }: { env: NodeJS.ProcessEnv; databaseUrl: string | null }): string[] {
+  const urls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((url) => url.trim()).filter((url) => url !== '');
+  if (urls.length > 0 && databaseUrl === null) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas copy a primary, and the embedded database has none');
+  }
+  // The URL may carry a password: name the position, never the value.
+  const bad = urls.findIndex((url) => !POSTGRES_URL.test(url));
+  if (bad >= 0) throw new ConfigError(`DATABASE_REPLICA_URLS: entry ${bad + 1} is not a postgres:// URL`);
+  return urls;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const cursorSecret = env.CURSOR_SECRET || null;
@@ -70,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return Object.freeze({
     databaseUrl,
+    databaseReplicaUrls: Object.freeze(replicaUrls({ env, databaseUrl })),
     databasePoolMax: integer({ env, name: 'DATABASE_POOL_MAX', fallback: DEFAULTS.databasePoolMax, min: 1, max: 1000 }),
     redisUrl: env.REDIS_URL || null,
     port: integer({ env, name: 'PORT', fallback: DEFAULTS.port, min: 0, max: 65535 }),
@@ -81,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cursorSecret,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     logLevel,
+    clusterWorkers: env.CLUSTER_WORKERS ? integer({ env, name: 'CLUSTER_WORKERS', fallback: 1, min: 1, max: 256 }) : null,
   });
 }
 

@@ -5,6 +5,8 @@ import { embeddedCursorSecret, lockDataDir, pgliteDir } from './embedded-data.ts
 
 export interface Connection {
   readonly database: Database;
+  /** Pools on the replicas of DATABASE_REPLICA_URLS, in their order (none for the embedded database). */
+  readonly replicas: readonly Database[];
   readonly cursorSecret: string;
   close(): Promise<void>;
 }
@@ -30,8 +32,18 @@ export async function connect(config: Config, { serving = false, log }: { servin
         throw new Error(`the database schema is out of date (${pending.length} pending migrations): run \`npm run db:migrate\``);
       }
     }
+    // Replicas are copies of the primary: its schema check covers them. A replica that is down at start
+    // is no reason not to serve (its pool connects on first use, and reads fall back to the primary).
+    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, boundStatements: serving, log }));
     // A command needs no cursor secret; the server checks it has one (checkServeConfig).
-    return { database, cursorSecret: config.cursorSecret ?? '', close: () => database.close() };
+    return {
+      database,
+      replicas,
+      cursorSecret: config.cursorSecret ?? '',
+      close: async () => {
+        await Promise.all([database, ...replicas].map((open) => open.close()));
+      },
+    };
   }
   const release = await lockDataDir(config.dataDir);
   try {
@@ -40,6 +52,7 @@ export async function connect(config: Config, { serving = false, log }: { servin
     const cursorSecret = config.cursorSecret ?? (await embeddedCursorSecret(config.dataDir));
     return {
       database,
+      replicas: [],
       cursorSecret,
       close: async () => {
         await database.close();

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import type { ReadReplicas } from '../db/read-replicas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /** A readiness check that takes longer than this counts as down: a probe must not hang. */
@@ -24,9 +25,11 @@ async function databaseState(db: Knex): Promise<'ready' | 'down'> {
  *   and reported too, but its outage does not make the instance unready: the
  *   instance keeps serving with in-process rate limits, and taking every
  *   instance out of rotation would turn a Redis blip into an outage.
+ *   Replicas (DATABASE_REPLICA_URLS) are reported as `replicas: { available,
+ *   total }` and never make an instance unready: reads fall back to the primary.
  * Neither is cached by anything in between.
  */
-export function healthRoutes({ db, limiter }: { db: Knex; limiter: RateLimiter }): Middleware {
+export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLimiter; reads: ReadReplicas }): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -38,6 +41,12 @@ export function healthRoutes({ db, limiter }: { db: Knex; limiter: RateLimiter }
     const database = await databaseState(db);
     const redis = limiter.redisState();
     ctx.status = database === 'ready' ? 200 : 503;
-    ctx.body = { status: database !== 'ready' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok', database, redis };
+    const replicas = reads.state().slice(1);
+    ctx.body = {
+      status: database !== 'ready' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok',
+      database,
+      redis,
+      ...(replicas.length > 0 ? { replicas: { available: replicas.filter((replica) => replica.available).length, total: replicas.length } } : {}),
+    };
   };
 }

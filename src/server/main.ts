@@ -3,10 +3,12 @@
  * database in DATA_DIR, created, migrated and filled with the demo brand on
  * first start, and prints a key to try it with.
  */
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import type Koa from 'koa';
+import { createReadReplicas } from '../db/read-replicas.ts';
 import { createCursorCodec } from '../engine/cursor.ts';
 import { API_BASE_PATH } from '../engine/openapi.ts';
 import { loadRegistry } from '../engine/registry.ts';
@@ -63,7 +65,13 @@ async function main(): Promise<void> {
   // (the embedded database has no other process to revoke keys while it serves).
   const keyCache = createKeyCache({ ttlMs: config.keyCacheSeconds * 1000 });
   const revocations = config.databaseUrl && config.keyCacheSeconds > 0 ? watchKeyRevocations({ url: config.databaseUrl, cache: keyCache, logger }) : null;
+  const reads = createReadReplicas({
+    primary: { name: 'primary', db: connection.database.db },
+    replicas: connection.replicas.map((replica, i) => ({ name: `replica-${i + 1}`, db: replica.db })),
+    log: logger,
+  });
   const release = async (): Promise<void> => {
+    reads.close();
     await revocations?.stop();
     await limiter.close();
     await connection.close();
@@ -75,14 +83,15 @@ async function main(): Promise<void> {
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads });
     server = await listen({ app, port: config.port });
-    printBanner({ server, config, connection, limiter: limiter.backend, demo });
+    // Under `npm run start:cluster` the first worker speaks for all.
+    if (cluster.worker === undefined || cluster.worker.id === 1) printBanner({ server, config, connection, limiter: limiter.backend, demo });
   } catch (error) {
     await release(); // the embedded database's lock too
     throw error;
   }
-  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
+  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
 
   let stopping = false;
   // While stopping, every response closes its connection, so keep-alive does not hold the exit back:
@@ -139,7 +148,7 @@ function printBanner({ server, config, connection, limiter, demo }: {
   const lines = [
     '',
     `  Brand Catalog Read API on ${baseUrl}`,
-    `  database: ${connection.database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'DATABASE_URL'}; rate limits: ${limiter}`,
+    `  database: ${connection.database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'DATABASE_URL'}${connection.replicas.length > 0 ? ` + ${connection.replicas.length} replicas for reads` : ''}; rate limits: ${limiter}`,
     `  OpenAPI:  ${baseUrl}/openapi.json`,
   ];
   if (demo) {

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ReadReplicas } from '../db/read-replicas.ts';
 
 /**
  * Prometheus metrics at `GET /metrics` (text exposition, no key): requests by
  * route and status, their durations, the database pool, and the process's
- * own (memory, CPU, event loop lag, GC). Routes are labelled by the
+ * own (memory, CPU, event loop lag, GC), and where reads ran (the primary or
+ * each replica, and whether each replica is in the turn). Routes are labelled by the
  * router's pattern, never by the raw path, so the label set stays small
  * whatever clients send; brands and keys are never labels.
  */
@@ -13,7 +15,7 @@ export interface Metrics {
   readonly middleware: Middleware;
 }
 
-export function createMetrics({ db }: { db: Knex }): Metrics {
+export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bcat_' });
   const requests = new Counter({
@@ -40,6 +42,22 @@ export function createMetrics({ db }: { db: Knex }): Metrics {
       this.set({ state: 'used' }, pool.numUsed());
       this.set({ state: 'free' }, pool.numFree());
       this.set({ state: 'pending' }, pool.numPendingAcquires());
+    },
+  });
+  const served = new Counter({
+    name: 'bcat_db_reads_total',
+    help: 'Requests whose list or get queries ran on each database: primary, replica-1, replica-2, ...',
+    labelNames: ['target'] as const,
+    registers: [registry],
+  });
+  reads.onRead((target) => served.inc({ target }));
+  new Gauge({
+    name: 'bcat_db_read_target_available',
+    help: 'Whether each database takes reads now (1) or is out of the turn after a failure until it answers again (0).',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      for (const { name, available } of reads.state()) this.set({ target: name }, available ? 1 : 0);
     },
   });
 

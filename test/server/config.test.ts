@@ -99,3 +99,33 @@ describe('loadConfig', () => {
     expect(configError({ LOG_LEVEL: 'loud' }).message).to.contain('LOG_LEVEL');
   });
 });
+
+describe('loadConfig: replicas and cluster workers', () => {
+  const primary = 'postgres://u@primary:5432/d';
+
+  it('reads DATABASE_REPLICA_URLS as a comma-separated list, spaces and empty entries ignored', () => {
+    const config = loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: ' postgres://u@r1:5432/d, ,postgresql://u:pw@r2/d ' });
+    expect(config.databaseReplicaUrls).to.deep.equal(['postgres://u@r1:5432/d', 'postgresql://u:pw@r2/d']);
+  });
+
+  it('has no replicas by default', () => {
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrls).to.deep.equal([]);
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: '' }).databaseReplicaUrls).to.deep.equal([]);
+  });
+
+  it('refuses replicas without a primary', () => {
+    expect(configError({ DATABASE_REPLICA_URLS: 'postgres://u@r1/d' }).message).to.match(/DATABASE_REPLICA_URLS needs DATABASE_URL/);
+  });
+
+  it('refuses an entry that is not a postgres URL, naming its position and never its value', () => {
+    const error = configError({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://u@r1/d,mysql://u:secret@r2/d' });
+    expect(error.message).to.match(/entry 2 is not a postgres:\/\/ URL/);
+    expect(error.message).not.to.include('secret');
+  });
+
+  it('reads CLUSTER_WORKERS, null (one per CPU) when unset, and refuses 0', () => {
+    expect(loadConfig({}).clusterWorkers).to.equal(null);
+    expect(loadConfig({ CLUSTER_WORKERS: '3' }).clusterWorkers).to.equal(3);
+    expect(configError({ CLUSTER_WORKERS: '0' }).message).to.match(/CLUSTER_WORKERS must be a whole number from 1 to 256/);
+  });
+});

@@ -1,0 +1,166 @@
+import type { Knex } from 'knex';
+import type { Reads } from '../engine/reads.ts';
+
+/**
+ * Reads spread over Postgres streaming replicas (DATABASE_REPLICA_URLS).
+ *
+ * - Each request's reads go to the next available replica in turn; with no
+ *   replica available, to the primary. Key checks never come here: they stay
+ *   on the primary, so a new or revoked key takes effect at once.
+ * - A replica whose connection fails (refused, reset, shut down, no
+ *   connection within the pool's wait) is taken out of the turn and the
+ *   request's reads run again on the next replica, or the primary: reads
+ *   have no side effects, so a request never fails because one copy went
+ *   away. A statement that fails for another reason (a timeout, a bug) is
+ *   not retried.
+ * - A replica out of the turn is probed in the background every
+ *   `retryMs` and comes back once it answers; requests are never used as
+ *   probes.
+ */
+
+/** How long a failed replica stays out of the turn before it is probed again. */
+export const REPLICA_RETRY_MS = 5_000;
+/** A probe that takes longer than this counts as a failure. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+export interface ReadTarget {
+  /** `primary`, `replica-1`, `replica-2`, ... (never the URL: it may hold a password). */
+  readonly name: string;
+  readonly db: Knex;
+}
+
+export interface ReplicaLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+export interface ReadReplicas extends Reads {
+  /** Each target and whether it is in the turn now (the primary always is). */
+  state(): { name: string; available: boolean }[];
+  /** Called with the target that served each request's reads (metrics). */
+  onRead(listener: (target: string) => void): void;
+  /** Stops the probes (the pools belong to the caller). */
+  close(): void;
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
+  // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery), too_many_connections.
+  '57P01', '57P02', '57P03', '53300',
+]);
+
+/** The pg driver's own words for a connection that went away. */
+const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+/** A failure of the connection, not of the statement: the same read can succeed on another copy. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return true;
+  // knex's wait for a pooled connection ran out: the replica does not accept connections in time.
+  if (error.name === 'KnexTimeoutError') return true;
+  return CONNECTION_LOST.test(error.message);
+}
+
+/** A hot standby cancelled the statement to apply WAL: worth running again elsewhere, the replica is fine. */
+function isRecoveryConflict(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '40001' && /conflict with recovery/i.test(error.message);
+}
+
+interface ReplicaState {
+  readonly target: ReadTarget;
+  available: boolean;
+  probe: NodeJS.Timeout | null;
+}
+
+export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_RETRY_MS }: {
+  primary: ReadTarget;
+  replicas: readonly ReadTarget[];
+  log: ReplicaLog;
+  retryMs?: number;
+}): ReadReplicas {
+  const states: ReplicaState[] = replicas.map((target) => ({ target, available: true, probe: null }));
+  const listeners: ((target: string) => void)[] = [];
+  let turn = 0;
+  let closed = false;
+
+  const probeLater = (state: ReplicaState): void => {
+    if (closed) return;
+    state.probe = setTimeout(() => {
+      state.probe = null;
+      void probe(state);
+    }, retryMs);
+    state.probe.unref();
+  };
+
+  const probe = async (state: ReplicaState): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([state.target.db.raw('select 1'), timeout]);
+      if (closed) return;
+      state.available = true;
+      log.info({ replica: state.target.name }, 'replica answers again: back in the turn');
+    } catch {
+      probeLater(state);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const takeOut = (state: ReplicaState, error: Error): void => {
+    if (!state.available) return;
+    state.available = false;
+    log.warn({ replica: state.target.name, err: error.message, retryMs }, 'replica failed: reads go elsewhere until it answers again');
+    probeLater(state);
+  };
+
+  /** The replicas in the turn, starting with the next one, then the primary. */
+  const candidates = (): { target: ReadTarget; state: ReplicaState | null }[] => {
+    const out: { target: ReadTarget; state: ReplicaState | null }[] = [];
+    if (states.length > 0) {
+      const start = turn++ % states.length;
+      if (turn >= Number.MAX_SAFE_INTEGER) turn = 0;
+      for (let i = 0; i < states.length; i++) {
+        const state = states[(start + i) % states.length]!;
+        if (state.available) out.push({ target: state.target, state });
+      }
+    }
+    out.push({ target: primary, state: null });
+    return out;
+  };
+
+  return {
+    async run(read) {
+      let lastError: unknown = null;
+      for (const { target, state } of candidates()) {
+        try {
+          const result = await read(target.db);
+          for (const listener of listeners) listener(target.name);
+          return result;
+        } catch (error) {
+          if (state === null) throw error; // the primary: nowhere else to go
+          if (isConnectionFailure(error)) takeOut(state, error as Error);
+          else if (!isRecoveryConflict(error)) throw error;
+          lastError = error;
+        }
+      }
+      throw lastError; // unreachable: the primary either answers or throws above
+    },
+    state() {
+      return [{ name: primary.name, available: true }, ...states.map((state) => ({ name: state.target.name, available: state.available }))];
+    },
+    onRead(listener) {
+      listeners.push(listener);
+    },
+    close() {
+      closed = true;
+      for (const state of states) {
+        if (state.probe) clearTimeout(state.probe);
+        state.probe = null;
+      }
+    },
+  };
+}
