@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import type { CompiledResource } from './compiled-resource.ts';
-import { createCountBatcher } from './count-batcher.ts';
+import { createCountBatcher, type CountBatcher } from './count-batcher.ts';
 import type { CursorCodec } from './cursor.ts';
 import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
@@ -37,8 +38,18 @@ export function buildRoutes({ families, reads, cursors }: {
   cursors: CursorCodec;
 }): Route[] {
   const routes: Route[] = [];
-  // One batcher for the app: identical first-page counts share a run.
-  const counts = createCountBatcher();
+  // Identical first-page counts share a run, on one database: with replicas, a count is shared only by
+  // requests reading the same copy of the data (so a total never comes from another copy than its page,
+  // and a request moved off a failed replica never waits on that replica's count).
+  const batchers = new WeakMap<Knex, CountBatcher>();
+  const countsOn = (db: Knex): CountBatcher => {
+    let batcher = batchers.get(db);
+    if (!batcher) {
+      batcher = createCountBatcher();
+      batchers.set(db, batcher);
+    }
+    return batcher;
+  };
   const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
   for (const family of families.values()) {
     const { resource } = family;
@@ -63,7 +74,7 @@ export function buildRoutes({ families, reads, cursors }: {
         const request = toListRequest(
           parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
         );
-        const page = await reads.run((db) => listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts }));
+        const page = await reads.run((db) => listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts: countsOn(db) }));
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
         ctx.body = request.fields === null
           ? page

@@ -223,6 +223,46 @@ export class LocalPostgres {
     return cluster;
   }
 
+  /**
+   * Makes a streaming replica of the running cluster `primary` on a free port
+   * of its own; it is not started yet. `pg_basebackup -R` (as `postgres`, over
+   * TCP: initdb's trust pg_hba already admits replication from 127.0.0.1)
+   * copies the primary and writes `standby.signal` and `primary_conninfo`;
+   * the copied postgresql.conf names the primary's port and socket folder, so
+   * this cluster's are appended (the last setting wins). Once started it is a
+   * hot standby: it serves reads and follows the primary's WAL.
+   */
+  static async replicaOf(primary: LocalPostgres): Promise<LocalPostgres> {
+    if (!primary.isRunning) throw new Error('a replica is made of a running cluster');
+    const user = postgresUser();
+    if (!user) throw new Error('no postgres user on this machine');
+    const dir = await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-`));
+    await chown(dir, user.uid, user.gid);
+    const port = await freePort();
+    if (port === SHARED_PORT) throw new Error('refusing the shared Postgres port 5432');
+    const replica = new LocalPostgres(dir, port, primary.binDir);
+    installExitHook();
+    live.add(replica);
+    try {
+      // -c fast: checkpoint at once rather than spread over minutes; -X stream: the WAL written meanwhile comes along.
+      await runAsPostgres(join(primary.binDir, 'pg_basebackup'), [
+        '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', replica.dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync',
+      ]);
+      await appendFile(join(replica.dataDir, 'postgresql.conf'), [
+        '',
+        '# this cluster, a streaming replica (test/faults)',
+        `port = ${port}`,
+        `unix_socket_directories = '${dir}'`,
+        'hot_standby = on',
+        '',
+      ].join('\n'));
+    } catch (error) {
+      await replica.destroy();
+      throw error;
+    }
+    return replica;
+  }
+
   async start(): Promise<void> {
     if (this.destroyed) throw new Error('this cluster was destroyed');
     if (this.running) return;
