@@ -66,7 +66,10 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
     }, ...guard, route.handler);
   }
 
-  const app = new Koa({ proxy: trustProxy });
+  // Behind a proxy the client is the address the nearest proxy added: the last of X-Forwarded-For.
+  // Earlier entries come from the client itself (a proxy that appends keeps them), so trusting the
+  // first would let a client pick its own address and escape the failed-authentication limit.
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   app.use(requestId());
   app.use(securityHeaders());
   app.use(createMetrics({ db, reads }).middleware);

@@ -101,6 +101,9 @@ describe('failed authentication limit per client', () => {
       expect((await as('203.0.113.7', null)).status).to.equal(401);
       expect((await as('203.0.113.7', key)).status).to.equal(429);
       expect((await as('198.51.100.9', key)).status, 'another client is not blocked').to.equal(200);
+      // A proxy that appends keeps what the client sent: only the last address, the one it added, counts.
+      expect((await as('192.0.2.1, 203.0.113.7', key)).status, 'a forged first address does not escape the block').to.equal(429);
+      expect((await as('203.0.113.7, 198.51.100.9', key)).status, 'the last address is the client').to.equal(200);
     } finally {
       await proxied.close();
     }
