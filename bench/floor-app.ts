@@ -4,7 +4,7 @@ import type { CompiledResource } from '../src/engine/compiled-resource.ts';
 import { CURSOR_COLUMN } from '../src/engine/plan-query.ts';
 import { MAX_INCLUDED_RECORDS } from '../src/engine/read-records.ts';
 import type { SqlFragment } from '../src/engine/sql-fragment.ts';
-import { toPositional } from './to-positional.ts';
+import { toPositional } from '../src/engine/positional-sql.ts';
 
 type Row = Record<string, unknown>;
 

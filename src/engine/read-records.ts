@@ -6,13 +6,13 @@ import type { CompiledResource } from './compiled-resource.ts';
 import { CURSOR_COLUMN } from './plan-query.ts';
 import type { Include } from './resource.ts';
 import type { ListRequest } from './parse-request.ts';
-import type { SqlFragment } from './sql-fragment.ts';
+import { queryRows, type Row } from './run-query.ts';
 
 /**
  * Reading records: the operations behind the routes, with no knowledge of HTTP.
  */
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /**
  * The most records one include may embed in one response. Past it the request
@@ -33,11 +33,6 @@ interface ReadContext {
   readonly brandId: string;
 }
 
-async function rows(db: Knex, query: SqlFragment): Promise<Row[]> {
-  const result = (await db.raw(query.sql, query.bindings as Knex.RawBinding[])) as { rows: Row[] };
-  return result.rows;
-}
-
 /**
  * One page of a list, its total, the next cursor and any includes.
  *
@@ -56,11 +51,11 @@ export async function listRecords({ db, families, brandId, family, request, curs
   const state = request.cursor === null ? null : cursors.decode(request.cursor, scope);
   const { queries } = family;
   const count = async (): Promise<number> => {
-    const counted = await rows(db, queries.count({ brandId, filters: request.filters }));
+    const counted = await queryRows(db, queries.count({ brandId, filters: request.filters }));
     return counted[0]!.total as number;
   };
   const [page, totalItems] = await Promise.all([
-    rows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    queryRows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
     state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, count),
   ]);
   const hasNext = page.length > request.limit;
@@ -80,7 +75,7 @@ export async function getRecord({ db, families, brandId, family, id, includes }:
   id: string;
   includes: readonly Include[];
 }): Promise<Row | null> {
-  const found = await rows(db, family.queries.one({ brandId, id }));
+  const found = await queryRows(db, family.queries.one({ brandId, id }));
   if (found.length === 0) return null;
   await loadIncludes({ db, families, brandId, records: found, includes });
   return found[0]!;
@@ -101,7 +96,7 @@ async function loadIncludes({ db, families, brandId, records, includes }: ReadCo
       const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
       return keys.length === 0
         ? Promise.resolve([])
-        : rows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
+        : queryRows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
     }),
   );
   const tooMany = includes.filter((_, i) => related[i]!.length > MAX_INCLUDED_RECORDS);

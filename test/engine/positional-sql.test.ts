@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { compileRegistry } from '../../src/engine/compiled-resource.ts';
 import { loadRegistry } from '../../src/engine/registry.ts';
-import { toPositional } from '../../bench/to-positional.ts';
+import { toPositional } from '../../src/engine/positional-sql.ts';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
 
