@@ -16,6 +16,11 @@ import type { Reads } from '../engine/reads.ts';
  * - A replica out of the turn is probed in the background every
  *   `retryMs` and comes back once it answers; requests are never used as
  *   probes.
+ * - Cursor walks keep in step (`Reads`): a mark is the WAL position the
+ *   copy has (a replica's last replayed LSN, the primary's insert position),
+ *   and a later page goes only to a replica known to have replayed its
+ *   walk's mark; one not known to is asked once (a one-row query), and
+ *   the primary, always ahead, is the last resort.
  */
 
 /** How long a failed replica stays out of the turn before it is probed again. */
@@ -71,6 +76,28 @@ interface ReplicaState {
   readonly target: ReadTarget;
   available: boolean;
   probe: NodeJS.Timeout | null;
+  /** The highest WAL position it is known to have replayed (it only grows); null before the first look. */
+  replayed: bigint | null;
+}
+
+/**
+ * The WAL position of the data a copy serves: a replica's replayed one, or
+ * on the primary the insert position, past every commit a query can see (the
+ * write position may still be short of commits made with
+ * `synchronous_commit = off`). coalesce evaluates its second argument only
+ * on the primary, where the first is null.
+ */
+const WAL_POSITION_SQL = 'select coalesce(pg_last_wal_replay_lsn(), pg_current_wal_insert_lsn())::text as lsn';
+
+/** `16/B374D848` as a number, or null when it is not an LSN. */
+export function parseLsn(text: string | null): bigint | null {
+  const match = text === null ? null : /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text);
+  return match ? (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`) : null;
+}
+
+async function walPosition(db: Knex): Promise<string | null> {
+  const result = (await db.raw(WAL_POSITION_SQL)) as { rows: { lsn: string | null }[] };
+  return result.rows[0]?.lsn ?? null;
 }
 
 export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_RETRY_MS }: {
@@ -79,7 +106,7 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
   log: ReplicaLog;
   retryMs?: number;
 }): ReadReplicas {
-  const states: ReplicaState[] = replicas.map((target) => ({ target, available: true, probe: null }));
+  const states: ReplicaState[] = replicas.map((target) => ({ target, available: true, probe: null, replayed: null }));
   const listeners: ((target: string) => void)[] = [];
   let turn = 0;
   let closed = false;
@@ -113,6 +140,7 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
   const takeOut = (state: ReplicaState, error: Error): void => {
     if (!state.available) return;
     state.available = false;
+    state.replayed = null; // it may come back as another copy (restored, or rebuilt): look again
     log.warn({ replica: state.target.name, err: error.message, retryMs }, 'replica failed: reads go elsewhere until it answers again');
     probeLater(state);
   };
@@ -132,10 +160,29 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
     return out;
   };
 
+  const learn = (state: ReplicaState, lsn: string | null): void => {
+    const position = parseLsn(lsn);
+    if (position !== null && (state.replayed === null || position > state.replayed)) state.replayed = position;
+  };
+
+  /** Whether a replica has replayed `needed`, asking it when what is known is not enough. */
+  const hasReplayed = async (state: ReplicaState, needed: bigint): Promise<boolean> => {
+    if (state.replayed !== null && state.replayed >= needed) return true;
+    try {
+      learn(state, await walPosition(state.target.db));
+    } catch (error) {
+      if (isConnectionFailure(error)) takeOut(state, error as Error);
+      return false;
+    }
+    return state.replayed !== null && state.replayed >= needed;
+  };
+
   return {
-    async run(read) {
+    async run(read, { after = null } = {}) {
+      const needed = parseLsn(after);
       let lastError: unknown = null;
       for (const { target, state } of candidates()) {
+        if (state !== null && needed !== null && !(await hasReplayed(state, needed))) continue;
         try {
           const result = await read(target.db);
           for (const listener of listeners) listener(target.name);
@@ -148,6 +195,13 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
         }
       }
       throw lastError; // unreachable: the primary either answers or throws above
+    },
+    async mark(db) {
+      if (states.length === 0) return null; // one copy: nothing to keep in step
+      const lsn = await walPosition(db);
+      const state = states.find((candidate) => candidate.target.db === db);
+      if (state) learn(state, lsn);
+      return parseLsn(lsn) === null ? null : lsn;
     },
     state() {
       return [{ name: primary.name, available: true }, ...states.map((state) => ({ name: state.target.name, available: state.available }))];

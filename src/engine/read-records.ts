@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CountBatcher } from './count-batcher.ts';
-import { hashFilters, type CursorCodec } from './cursor.ts';
+import { hashFilters, type CursorCodec, type CursorScope, type CursorState } from './cursor.ts';
 import { invalidParameters } from './errors.ts';
 import type { CompiledResource } from './compiled-resource.ts';
 import { CURSOR_COLUMN } from './plan-query.ts';
@@ -33,22 +33,43 @@ interface ReadContext {
   readonly brandId: string;
 }
 
+/** A list request's place in its walk: what its cursor is valid for, and what the cursor says (null on a first page). */
+export interface Walk {
+  readonly scope: CursorScope;
+  readonly state: CursorState | null;
+}
+
+/** Checks the request's cursor against the brand, collection and filters (400 when it does not belong). */
+export function openWalk({ cursors, brandId, family, request }: {
+  cursors: CursorCodec;
+  brandId: string;
+  family: CompiledResource;
+  request: ListRequest;
+}): Walk {
+  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
+  return { scope, state: request.cursor === null ? null : cursors.decode(request.cursor, scope) };
+}
+
 /**
  * One page of a list, its total, the next cursor and any includes.
  *
  * `totalItems` is exact as of the request on a first page: counted by a
  * count that started after the request arrived, shared by identical requests
  * (`CountBatcher`). Later pages carry the total of their walk's first page in
- * the cursor, so a deep page costs what its keyset page costs.
+ * the cursor, so a deep page costs what its keyset page costs. A first page
+ * with a next one also puts the `mark` of its data in the cursor, taken after
+ * its page was read (so the mark is at least as new as the page), and later
+ * pages pass it on.
  */
-export async function listRecords({ db, families, brandId, family, request, cursors, counts }: ReadContext & {
+export async function listRecords({ db, families, brandId, family, request, walk, cursors, counts, mark }: ReadContext & {
   family: CompiledResource;
   request: ListRequest;
+  walk: Walk;
   cursors: CursorCodec;
   counts: CountBatcher;
+  mark: () => Promise<string | null>;
 }): Promise<ListPage> {
-  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
-  const state = request.cursor === null ? null : cursors.decode(request.cursor, scope);
+  const { scope, state } = walk;
   const { queries } = family;
   const count = async (): Promise<number> => {
     const counted = await queryRows(db, queries.count({ brandId, filters: request.filters }));
@@ -62,7 +83,11 @@ export async function listRecords({ db, families, brandId, family, request, curs
   if (hasNext) page.length = request.limit;
   const last = page[page.length - 1];
   const nextCursor = hasNext && last
-    ? cursors.encode(scope, { position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string }, totalItems })
+    ? cursors.encode(scope, {
+      position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string },
+      totalItems,
+      mark: state === null ? await mark() : state.mark,
+    })
     : null;
   for (const row of page) delete row[CURSOR_COLUMN];
   await loadIncludes({ db, families, brandId, records: page, includes: request.includes });

@@ -6,7 +6,7 @@ import type { CursorCodec } from './cursor.ts';
 import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
 import { parseQuery, toListRequest, type ListRequest, type RawQuery } from './parse-request.ts';
-import { getRecord, listRecords } from './read-records.ts';
+import { getRecord, listRecords, openWalk } from './read-records.ts';
 import type { Reads } from './reads.ts';
 import { projectRecord } from './sparse-fields.ts';
 
@@ -74,7 +74,13 @@ export function buildRoutes({ families, reads, cursors }: {
         const request = toListRequest(
           parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
         );
-        const page = await reads.run((db) => listRecords({ db, families, brandId: brandOf(ctx).id, family, request, cursors, counts: countsOn(db) }));
+        const brandId = brandOf(ctx).id;
+        const walk = openWalk({ cursors, brandId, family, request });
+        // A later page reads from a copy at least as new as the one its walk began on.
+        const page = await reads.run(
+          (db) => listRecords({ db, families, brandId, family, request, walk, cursors, counts: countsOn(db), mark: () => reads.mark(db) }),
+          { after: walk.state?.mark ?? null },
+        );
         if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
         ctx.body = request.fields === null
           ? page

@@ -280,6 +280,50 @@ if (REDIS_URL) describe('cluster: two instances on a Postgres primary and its st
     expect(seen, 'every record exactly once, in list order').to.deep.equal(cartonIds);
   });
 
+  it("keeps a walk in step across copies: a later page is never read from a replica behind the walk's first page", async function () {
+    this.timeout(90_000);
+    const { key } = await freshKey();
+    // An instance whose one "replica" is the primary: its pages come from a copy ahead of the real replica,
+    // and its cursors carry the primary's WAL position.
+    const ahead = spawnServer({ env: { ...instanceEnv({ points: 100_000 }), DATABASE_REPLICA_URLS: primary.url }, timeoutMs: 75_000 });
+    spawned.push(ahead);
+    const aheadServer = await ahead.started;
+    const brandId = ((await admin('brands').where({ slug: BRAND }).first('id')) as { id: string }).id;
+    // Between the 10th and 11th cartons in list order: on the second page of a walk of 7.
+    const tenth = (await admin('carton_sizes').where({ id: cartonIds[9] }).first('created_at')) as { created_at: Date };
+    const at = new Date(tenth.created_at.getTime() + 500).toISOString();
+    const added = randomUUID();
+    try {
+      await replication.pauseReplay();
+      await insertRecords({
+        db: admin,
+        resource: (await registry()).get('carton-sizes'),
+        brandId,
+        records: [{ id: added, name: 'Carton the replica has not replayed', lengthCm: '10.00', widthCm: '10.00', heightCm: '10.00', createdAt: at, updatedAt: at }],
+      });
+      const first = await timedGet(`${aheadServer.origin}${API_BASE_PATH}${CARTONS}?limit=7`, { key, timeoutMs: HANG_MS });
+      expect(first.status, JSON.stringify(first.body)).to.equal(200);
+      expect(first.body.totalItems, 'the first page was read where the new carton is').to.equal(CARTON_SIZES + 1);
+      const before = await readCounts(instances[0]!.origin);
+      // The next page from an instance whose replica lags: it must not read it there.
+      const second = await timedGet(`${instances[0]!.origin}${API_BASE_PATH}${CARTONS}?limit=7&cursor=${encodeURIComponent(first.body.nextCursor as string)}`, { key, timeoutMs: HANG_MS });
+      expect(second.status, JSON.stringify(second.body)).to.equal(200);
+      const ids = (second.body.items as { id: string }[]).map((item) => item.id);
+      expect(ids, 'the second page holds the carton its walk began with').to.deep.equal([...cartonIds.slice(7, 10), added, ...cartonIds.slice(10, 13)]);
+      const after = await readCounts(instances[0]!.origin);
+      expect(after.primary - before.primary, 'read from the primary, the copy that has the walk\'s data').to.equal(1);
+      expect(after.replica - before.replica).to.equal(0);
+      // A page without a mark to honour still reads from the replica, lagging as it is.
+      const fresh = await api(instances[0]!, `${CARTONS}?limit=7`, key);
+      expect(fresh.body.totalItems, 'a new walk on the lagging replica').to.equal(CARTON_SIZES);
+    } finally {
+      await replication.resumeReplay();
+      await admin('carton_sizes').where({ id: added }).delete();
+      await replication.caughtUp();
+      await ahead.dispose();
+    }
+  });
+
   it(`refuses a revoked key on both instances within ${REVOCATION_MS} ms though each had it cached, and takes a new key on both at once: keys are checked on the primary`, async () => {
     const revoked = await freshKey();
     // Used on both: each instance now holds it in its key cache (KEY_CACHE_SECONDS=60).

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createReadReplicas, isConnectionFailure, type ReadTarget } from '../../src/db/read-replicas.ts';
+import { createReadReplicas, isConnectionFailure, parseLsn, type ReadTarget } from '../../src/db/read-replicas.ts';
 
 /**
  * The replica turn without databases: each target is a stand-in whose
@@ -10,16 +10,27 @@ import { createReadReplicas, isConnectionFailure, type ReadTarget } from '../../
  */
 
 interface FakeTarget extends ReadTarget {
-  /** What the probe (`select 1`) does now. */
+  /** What the probe (`select 1`) and the WAL position query do now. */
   probeFails: boolean;
+  /** The WAL position it answers. */
+  lsn: string;
+  /** WAL position queries it was sent. */
+  asked: number;
 }
 
 function target(name: string): FakeTarget {
   const fake: FakeTarget = {
     name,
     probeFails: false,
+    lsn: '0/1000000',
+    asked: 0,
     db: {
-      raw: () => (fake.probeFails ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) : Promise.resolve({ rows: [] })),
+      raw: (sql: string) => {
+        if (fake.probeFails) return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+        if (!sql.includes('pg_last_wal_replay_lsn')) return Promise.resolve({ rows: [] });
+        fake.asked += 1;
+        return Promise.resolve({ rows: [{ lsn: fake.lsn }] });
+      },
     } as unknown as Knex,
   };
   return fake;
@@ -37,7 +48,7 @@ describe('read replicas', () => {
   const all = [primary, one, two];
 
   beforeEach(() => {
-    for (const t of all) t.probeFails = false;
+    for (const t of all) Object.assign(t, { probeFails: false, lsn: '0/1000000', asked: 0 });
   });
 
   it('sends each request to the next replica in turn, never to the primary while one is up', async () => {
@@ -157,6 +168,77 @@ describe('read replicas', () => {
     one.probeFails = false;
     await sleep(60);
     expect(reads.state()[1]!.available).to.equal(false);
+  });
+});
+
+describe('read replicas: cursor walks keep in step', () => {
+  const primary = target('primary');
+  const one = target('replica-1');
+  const two = target('replica-2');
+  const all = [primary, one, two];
+  const where = async (reads: ReturnType<typeof createReadReplicas>, after: string | null): Promise<string> =>
+    reads.run(async (db) => nameOf(all, db), { after });
+
+  beforeEach(() => {
+    for (const t of all) Object.assign(t, { probeFails: false, lsn: '0/1000000', asked: 0 });
+  });
+
+  it('has no mark with one copy, and asks nothing', async () => {
+    const reads = createReadReplicas({ primary, replicas: [], log: quiet });
+    expect(await reads.mark(primary.db)).to.equal(null);
+    expect(primary.asked).to.equal(0);
+  });
+
+  it("marks a page with its copy's WAL position, and remembers that copy has it", async () => {
+    const reads = createReadReplicas({ primary, replicas: [one, two], log: quiet });
+    one.lsn = '16/B374D848';
+    expect(await reads.mark(one.db)).to.equal('16/B374D848');
+    primary.lsn = '17/0';
+    expect(await reads.mark(primary.db)).to.equal('17/0');
+    // replica-1 is known to have 16/B374D848: a later page of that walk goes there without asking again.
+    expect(await where(reads, '16/B374D848')).to.equal('replica-1');
+    expect(one.asked).to.equal(1);
+    reads.close();
+  });
+
+  it('sends a later page past a replica that has not replayed its mark, asking it once, and to the primary when none has', async () => {
+    const reads = createReadReplicas({ primary, replicas: [one, two], log: quiet });
+    one.lsn = '0/5000';
+    two.lsn = '0/9000';
+    // The turn starts at replica-1, which is behind the mark 0/8000: replica-2 serves.
+    expect(await where(reads, '0/8000')).to.equal('replica-2');
+    expect([one.asked, two.asked]).to.deep.equal([1, 1]);
+    // Nobody has 0/A000 yet: the primary serves, after one question to each replica.
+    expect(await where(reads, '0/A000')).to.equal('primary');
+    expect([one.asked, two.asked]).to.deep.equal([2, 2]);
+    // replica-1 catches up: asked again, it serves.
+    one.lsn = '0/B000';
+    expect(await where(reads, '0/A000')).to.equal('replica-1');
+    reads.close();
+  });
+
+  it('compares WAL positions as numbers, not text', async () => {
+    expect(parseLsn('0/9000')! < parseLsn('0/10000')!).to.equal(true);
+    expect(parseLsn('1/0')! > parseLsn('0/FFFFFFFF')!).to.equal(true);
+    expect(parseLsn('16/B374D848')).to.equal((0x16n << 32n) + 0xB374D848n);
+    expect(parseLsn('nonsense')).to.equal(null);
+    expect(parseLsn(null)).to.equal(null);
+  });
+
+  it('treats a page without a mark as free to go anywhere in the turn', async () => {
+    const reads = createReadReplicas({ primary, replicas: [one, two], log: quiet });
+    one.lsn = '0/1';
+    expect(await where(reads, null)).to.equal('replica-1');
+    expect(one.asked).to.equal(0);
+    reads.close();
+  });
+
+  it('takes a replica that fails the WAL question out of the turn', async () => {
+    const reads = createReadReplicas({ primary, replicas: [one], log: quiet, retryMs: 60_000 });
+    one.probeFails = true;
+    expect(await where(reads, '0/8000')).to.equal('primary');
+    expect(reads.state()[1]).to.deep.equal({ name: 'replica-1', available: false });
+    reads.close();
   });
 });
 

@@ -19,7 +19,7 @@ function errorCode(run: () => unknown): string {
 
 describe('cursor', () => {
   const codec = createCursorCodec(SECRET);
-  const state = { position, totalItems: 120_000 };
+  const state = { position, totalItems: 120_000, mark: null };
 
   it('round-trips the position at microsecond precision, and is opaque URL-safe text', () => {
     const token = codec.encode(scope, state);
@@ -30,7 +30,22 @@ describe('cursor', () => {
   it('still reads a cursor of version 1 (no total): the next page counts again', () => {
     const payload = Buffer.from(JSON.stringify({ v: 1, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id })).toString('base64url');
     const signature = createHmac('sha256', SECRET).update(payload).digest().subarray(0, 18).toString('base64url');
-    expect(codec.decode(`${payload}.${signature}`, scope)).to.deep.equal({ position, totalItems: null });
+    expect(codec.decode(`${payload}.${signature}`, scope)).to.deep.equal({ position, totalItems: null, mark: null });
+  });
+
+  it("carries the walk's data mark when there is one, and none when there is none", () => {
+    const marked = { position, totalItems: 7, mark: '16/B374D848' };
+    expect(codec.decode(codec.encode(scope, marked), scope)).to.deep.equal(marked);
+    expect(JSON.parse(Buffer.from(codec.encode(scope, state).split('.')[0]!, 'base64url').toString())).to.not.have.property('w');
+    expect(() => codec.encode(scope, { ...marked, mark: 'not a mark; drop table' })).to.throw(/not a data mark/);
+  });
+
+  it('refuses a signed cursor whose data mark is not a plain short string', () => {
+    for (const w of [42, '', 'x'.repeat(65), 'a b', null]) {
+      const payload = Buffer.from(JSON.stringify({ v: 2, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id, n: 3, w })).toString('base64url');
+      const signature = createHmac('sha256', SECRET).update(payload).digest().subarray(0, 18).toString('base64url');
+      expect(errorCode(() => codec.decode(`${payload}.${signature}`, scope)), String(w)).to.equal('invalid_cursor');
+    }
   });
 
   it('refuses a version 2 cursor whose total is not a whole number, even when signed', () => {

@@ -5,7 +5,7 @@ import { compileRegistry } from '../../src/engine/compiled-resource.ts';
 import { createCountBatcher } from '../../src/engine/count-batcher.ts';
 import { createCursorCodec } from '../../src/engine/cursor.ts';
 import type { OpenApiExamples } from '../../src/engine/openapi.ts';
-import { getRecord, listRecords } from '../../src/engine/read-records.ts';
+import { getRecord, listRecords, openWalk } from '../../src/engine/read-records.ts';
 import type { Registry } from '../../src/engine/registry.ts';
 import { DEMO_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 
@@ -28,11 +28,12 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
     const cursors = createCursorCodec(randomBytes(32).toString('hex'));
     const counts = createCountBatcher();
     const examples: Record<string, Readonly<Record<string, unknown>>> = {};
+    const request = { limit: 1, cursor: null, filters: {}, includes: [], fields: null };
     for (const family of families.values()) {
       const { path } = family.resource;
       const record = family.resource.scope === 'tenant'
         ? await getRecord({ db, families, brandId, family, id: brandId, includes: [] })
-        : (await listRecords({ db, families, brandId, family, cursors, counts, request: { limit: 1, cursor: null, filters: {}, includes: [], fields: null } })).items[0];
+        : (await listRecords({ db, families, brandId, family, cursors, counts, request, walk: openWalk({ cursors, brandId, family, request }), mark: async () => null })).items[0];
       if (record) examples[path] = record;
     }
     return examples;
