@@ -1,7 +1,8 @@
 /**
  * `npm run db:make-migration -- <name>`: writes the migration that brings the
  * schema of the existing migrations to what the registry declares (new
- * tables, columns, foreign keys and indexes). It migrates a throwaway
+ * tables, columns, foreign keys and indexes, and the drop of indexes the
+ * registry no longer plans, rebuilt by `down`). It migrates a throwaway
  * embedded database, compares, and writes `migrations/<timestamp>_<name>.ts`.
  * Type or nullability changes are reported, not written: they need a person.
  */
@@ -32,7 +33,7 @@ try {
   } else {
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
     const file = join(MIGRATIONS_DIR, `${stamp}_${name}.ts`);
-    await writeFile(file, renderMigration({ statements: diff.statements, generatedBy: 'npm run db:make-migration' }));
+    await writeFile(file, renderMigration({ statements: diff.statements, dropped: diff.dropped, generatedBy: 'npm run db:make-migration' }));
     console.log(`Wrote ${file} (${diff.statements.length} statements).`);
   }
   process.exitCode = diff.problems.length > 0 ? 1 : 0;

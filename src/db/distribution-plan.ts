@@ -230,8 +230,8 @@ export function distributionSql(plan: DistributionPlan): string {
   const lines = [
     '-- Distribution of the schema by brand_id over Citus, generated from the resource registry',
     '-- (src/db/distribution-plan.ts; docs/CAPACITY.md says what it takes and why).',
-    '-- Before: Citus on every node, the workers added, and `create extension citus` and',
-    '-- `create extension pg_trgm` on the coordinator (Citus propagates both to the workers).',
+    '-- Before: Citus on every node, the workers added, and `create extension` of citus, pg_trgm',
+    '-- and btree_gin on the coordinator (Citus propagates them to the workers).',
     '-- knex_migrations and knex_migrations_lock stay plain tables on the coordinator.',
     `-- ${plan.tables.filter((t) => t.role === 'distributed').length} distributed tables (colocated with ${plan.colocateWith ?? 'none'}), ${plan.tables.filter((t) => t.role === 'reference').length} reference tables.`,
   ];

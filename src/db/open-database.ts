@@ -47,18 +47,20 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, log }:
 
 /**
  * The embedded Postgres (PGlite, in-process), kept in `dir`, or in memory
- * when `dir` is null. It loads pg_trgm so the same migrations run as on
- * Postgres. One connection, serialised queries: for a demo and tests.
+ * when `dir` is null. It loads pg_trgm and btree_gin (the search indexes
+ * `gin (brand_id, name gin_trgm_ops)` need both) so the same migrations run as
+ * on Postgres. One connection, serialised queries: for a demo and tests.
  */
 export async function openEmbedded({ dir }: { dir: string | null }): Promise<Database> {
-  // Loaded here, not at the top: PGlite and its extension take about 90 MB, which a server on Postgres never needs.
-  const [{ PGlite }, { pg_trgm }, { default: ClientPgLite }] = await Promise.all([
+  // Loaded here, not at the top: PGlite and its extensions take about 90 MB, which a server on Postgres never needs.
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { default: ClientPgLite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
     import('knex-pglite'),
   ]);
   if (dir) await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm, btree_gin } });
   const db = knexModule.knex({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',

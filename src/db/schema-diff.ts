@@ -3,8 +3,10 @@ import { indexName, type ColumnPlan, type IndexPlan, type SchemaPlan, type Table
 
 /**
  * Compares a live schema with the registry's plan. What is missing comes back
- * as DDL statements (a new migration is generated from them); what disagrees
- * and cannot be added safely comes back as problems for a person to decide.
+ * as DDL statements (a new migration is generated from them), and so does the
+ * drop of an index on a registry table that the plan no longer has (a
+ * changed index is a new one and the drop of the old); what disagrees and
+ * cannot be changed safely comes back as problems for a person to decide.
  */
 
 interface LiveColumn {
@@ -15,10 +17,19 @@ interface LiveColumn {
 }
 
 interface LiveIndex {
+  readonly name: string;
   readonly table: string;
   readonly method: string;
   readonly columns: readonly string[];
+  /** Each column's operator class, or null for its type's default (`gin_trgm_ops` is never a default). */
+  readonly opclasses: readonly (string | null)[];
   readonly unique: boolean;
+  /**
+   * No expression, no predicate and no constraint behind it: the kind of
+   * index the plan describes, so one the plan lacks may be dropped. (Primary
+   * keys and hand-written partial indexes are left alone.)
+   */
+  readonly plain: boolean;
 }
 
 interface LiveForeignKey {
@@ -34,8 +45,10 @@ export interface LiveSchema {
 }
 
 export interface SchemaDiff {
-  /** DDL that brings the live schema to the plan, in a safe order. */
+  /** DDL that brings the live schema to the plan, in a safe order: an index is dropped only after the one replacing it is built. */
   readonly statements: readonly string[];
+  /** For each index `statements` drop, by name, the DDL that builds it again (a migration's `down`). */
+  readonly dropped: Readonly<Record<string, string>>;
   /** Disagreements no statement above resolves (type or nullability changes). */
   readonly problems: readonly string[];
 }
@@ -49,16 +62,20 @@ export async function introspectSchema(db: Knex): Promise<LiveSchema> {
        from information_schema.columns where table_schema = current_schema()`,
   )) as Rows<LiveColumn>;
   const indexes = (await db.raw(
-    `select t.relname as "table", am.amname as "method", ix.indisunique as "unique",
+    `select i.relname as "name", t.relname as "table", am.amname as "method", ix.indisunique as "unique",
             array_to_string(array(select a.attname from unnest(ix.indkey) with ordinality k(attnum, ord)
-              join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as "columns"
+              join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord), ',') as "columns",
+            array_to_string(array(select case when c.opcdefault then '' else c.opcname end from unnest(ix.indclass) with ordinality k(oid, ord)
+              join pg_opclass c on c.oid = k.oid order by k.ord), ',') as "opclasses",
+            ix.indexprs is null and ix.indpred is null
+              and not exists (select 1 from pg_constraint con where con.conindid = ix.indexrelid) as "plain"
        from pg_index ix
        join pg_class t on t.oid = ix.indrelid
        join pg_class i on i.oid = ix.indexrelid
        join pg_am am on am.oid = i.relam
        join pg_namespace n on n.oid = t.relnamespace
       where n.nspname = current_schema()`,
-  )) as Rows<Omit<LiveIndex, 'columns'> & { columns: string }>;
+  )) as Rows<Omit<LiveIndex, 'columns' | 'opclasses'> & { columns: string; opclasses: string }>;
   const foreignKeys = (await db.raw(
     `select c.conrelid::regclass::text as "table", a.attname as "column", c.confrelid::regclass::text as "references"
        from pg_constraint c
@@ -68,7 +85,11 @@ export async function introspectSchema(db: Knex): Promise<LiveSchema> {
   )) as Rows<LiveForeignKey>;
   return {
     columns: columns.rows,
-    indexes: indexes.rows.map((index) => ({ ...index, columns: index.columns.split(',') })),
+    indexes: indexes.rows.map((index) => ({
+      ...index,
+      columns: index.columns.split(','),
+      opclasses: index.opclasses.split(',').map((opclass) => opclass || null),
+    })),
     foreignKeys: foreignKeys.rows,
   };
 }
@@ -89,14 +110,21 @@ function foreignKey(table: string, column: ColumnPlan): string {
   return `alter table "${table}" add constraint "${name}" foreign key ("${column.name}") references "${column.references}" ("id")`;
 }
 
-function createIndex(index: IndexPlan): string {
-  const columns = index.method === 'gin'
-    ? index.columns.map((c) => `"${c}" gin_trgm_ops`).join(', ')
-    : index.columns.map((c) => `"${c}"`).join(', ');
+/** The operator class of each column of a planned index: a trigram GIN searches its last column by trigrams, the brand before it by btree_gin's default. */
+function planOpclasses(index: IndexPlan): (string | null)[] {
+  return index.columns.map((_, i) => (index.method === 'gin' && i === index.columns.length - 1 ? 'gin_trgm_ops' : null));
+}
+
+function createIndex(index: Omit<LiveIndex, 'plain'>): string {
+  const columns = index.columns.map((c, i) => `"${c}"${index.opclasses[i] ? ` ${index.opclasses[i]}` : ''}`).join(', ');
   return `create ${index.unique ? 'unique ' : ''}index "${index.name}" on "${index.table}" using ${index.method} (${columns})`;
 }
 
-/** What the live schema lacks of the plan. */
+const sameIndex = (a: Omit<LiveIndex, 'name' | 'plain'>, b: Omit<LiveIndex, 'name' | 'plain'>): boolean =>
+  a.table === b.table && a.method === b.method && a.unique === b.unique
+  && a.columns.join(',') === b.columns.join(',') && a.opclasses.join(',') === b.opclasses.join(',');
+
+/** What the live schema lacks of the plan, and the indexes it has that the plan does not. */
 export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
   const creates: string[] = [];
   const alters: string[] = [];
@@ -126,10 +154,23 @@ export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
       if (column.references && !hasKey) foreignKeys.push(foreignKey(table.name, column));
     }
   }
-  const indexes = plan.indexes
-    .filter((index) => !live.indexes.some((found) =>
-      found.table === index.table && found.method === index.method && found.unique === index.unique
-      && found.columns.join(',') === index.columns.join(',')))
-    .map(createIndex);
-  return { statements: [...creates, ...alters, ...foreignKeys, ...indexes], problems };
+  const planned = plan.indexes.map((index) => ({ ...index, opclasses: planOpclasses(index) }));
+  const added = planned.filter((index) => !live.indexes.some((found) => sameIndex(found, index)));
+  const tables = new Set(plan.tables.map((table) => table.name));
+  const stale = live.indexes
+    .filter((found) => found.plain && tables.has(found.table) && !planned.some((index) => sameIndex(found, index)))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  // The old index serves reads until its replacement is built, unless the new one needs its name.
+  const names = new Set(added.map((index) => index.name));
+  const drop = (index: LiveIndex): string => `drop index if exists "${index.name}"`;
+  return {
+    statements: [
+      ...creates, ...alters, ...foreignKeys,
+      ...stale.filter((index) => names.has(index.name)).map(drop),
+      ...added.map(createIndex),
+      ...stale.filter((index) => !names.has(index.name)).map(drop),
+    ],
+    dropped: Object.fromEntries(stale.map((index) => [index.name, createIndex(index)])),
+    problems,
+  };
 }

@@ -27,6 +27,11 @@ export interface ColumnPlan {
 
 export interface IndexPlan {
   readonly table: string;
+  /**
+   * `gin` is a trigram index: its last column is searched with
+   * `gin_trgm_ops`, the brand before it with btree_gin's default operator
+   * class, as in `gin (brand_id, name gin_trgm_ops)`.
+   */
   readonly method: 'btree' | 'gin';
   readonly columns: readonly string[];
   readonly unique: boolean;
@@ -84,8 +89,12 @@ function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
     const columns = column === 'created_at' ? ['brand_id', 'created_at', 'id'] : ['brand_id', column, 'created_at', 'id'];
     out.push({ table, method: 'btree', columns, unique: false, name: indexName({ table, columns, suffix: 'idx' }) });
   };
-  const trigram = (table: string, column: string): void => {
-    out.push({ table, method: 'gin', columns: [column], unique: false, name: indexName({ table, columns: [column], suffix: 'trgm' }) });
+  // Led by the brand, a search reads only the brand's matches, not every brand's. A shared table's
+  // `(brand_id = ? or brand_id is null)` is served too: GIN cannot find nulls, so the planner searches
+  // by the word alone, or by the brand with the keyset index finding the null-brand rows.
+  const trigram = ({ table, scope, column }: { table: string; scope: Scope; column: string }): void => {
+    const columns = scope === 'tenant' ? [column] : ['brand_id', column];
+    out.push({ table, method: 'gin', columns, unique: false, name: indexName({ table, columns, suffix: 'trgm' }) });
   };
 
   btree({ table: resource.table, scope: resource.scope, column: 'created_at' });
@@ -100,7 +109,7 @@ function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
       if (join) btree({ table: resource.table, scope: resource.scope, column: join.localColumn });
       const table = join ? join.table : resource.table;
       const scope = join ? join.scope : resource.scope;
-      if (MATCH_KINDS[filter.match].index === 'trigram') trigram(table, target.column);
+      if (MATCH_KINDS[filter.match].index === 'trigram') trigram({ table, scope, column: target.column });
       else btree({ table, scope, column: target.column });
     }
   }

@@ -72,11 +72,10 @@ describe('distribution plan: the registry', () => {
     }
   });
 
-  it('every btree index on a brand-scoped table leads with brand_id, unique ones included; the rest are non-unique trigram indexes', () => {
-    for (const index of schema.indexes.filter((i) => isBrandTable(schema, i.table))) {
-      if (index.columns[0] === DISTRIBUTION_COLUMN) continue;
-      expect({ name: index.name, method: index.method, unique: index.unique }).to.deep.equal({ name: index.name, method: 'gin', unique: false });
-    }
+  it('every index on a brand-scoped table leads with brand_id: btree ones, unique ones and trigram GIN ones', () => {
+    const indexes = schema.indexes.filter((i) => isBrandTable(schema, i.table));
+    expect(indexes.filter((i) => i.method === 'gin').length, 'trigram indexes checked').to.be.greaterThan(0);
+    expect(indexes.filter((i) => i.columns[0] !== DISTRIBUTION_COLUMN).map((i) => i.name)).to.deep.equal([]);
   });
 
   it('every foreign key between brand-scoped tables comes back composite on brand_id, and no other does', () => {
@@ -221,16 +220,14 @@ describe('distribution plan: the migrated schema', () => {
     }
   });
 
-  it('keeps the invariants in the database: brand_id not null, and indexes that lead with it but the primary key and trigram ones', () => {
+  it('keeps the invariants in the database: brand_id not null, and every index but the primary key leads with it', () => {
     for (const table of schema.tables.filter((t) => t.scope === 'brand')) {
       expect(live.columns.find((c) => c.table === table.name && c.column === DISTRIBUTION_COLUMN)?.nullable, `${table.name}.brand_id nullable`).to.equal(false);
     }
-    for (const index of live.indexes.filter((i) => isBrandTable(schema, i.table))) {
-      const primaryKey = index.unique && index.columns.join() === 'id';
-      if (index.columns[0] === DISTRIBUTION_COLUMN || primaryKey) continue;
-      expect({ table: index.table, columns: index.columns, method: index.method, unique: index.unique })
-        .to.deep.equal({ table: index.table, columns: index.columns, method: 'gin', unique: false });
-    }
+    const indexes = live.indexes.filter((i) => isBrandTable(schema, i.table));
+    expect(indexes.filter((i) => i.method === 'gin').length, 'trigram indexes checked').to.be.greaterThan(0);
+    const primaryKey = (index: LiveSchema['indexes'][number]): boolean => index.unique && index.columns.join() === 'id';
+    expect(indexes.filter((i) => i.columns[0] !== DISTRIBUTION_COLUMN && !primaryKey(i)).map((i) => `${i.name} (${i.columns.join()})`)).to.deep.equal([]);
   });
 
   describe('converted in a transaction that is rolled back', function () {

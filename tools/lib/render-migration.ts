@@ -1,9 +1,14 @@
 /**
  * Writes DDL statements as a knex migration file: one `raw` call per
  * statement (PGlite runs one statement per call), and a `down` that undoes
- * them in reverse.
+ * them in reverse. A dropped index is built again from `dropped` (its DDL by
+ * name, as `diffSchema` returns it).
  */
-export function renderMigration({ statements, generatedBy }: { statements: readonly string[]; generatedBy: string }): string {
+export function renderMigration({ statements, dropped = {}, generatedBy }: {
+  statements: readonly string[];
+  dropped?: Readonly<Record<string, string>>;
+  generatedBy: string;
+}): string {
   // Template literals keep the DDL readable in review; DDL from the registry has no backtick or `${`.
   const literal = (sql: string): string => (/[`\\]|\$\{/.test(sql) ? JSON.stringify(sql) : `\`${sql.replace(/\n/g, '\n    ')}\``);
   const list = (items: readonly string[]): string => items.map((s) => `  ${literal(s)},`).join('\n');
@@ -17,7 +22,7 @@ export function renderMigration({ statements, generatedBy }: { statements: reado
     '];',
     '',
     'const downStatements = [',
-    list(statements.map(undoStatement).reverse()),
+    list(statements.map((statement) => undoStatement(statement, dropped)).reverse()),
     '];',
     '',
     'export async function up(knex: Knex): Promise<void> {',
@@ -31,17 +36,19 @@ export function renderMigration({ statements, generatedBy }: { statements: reado
   ].join('\n');
 }
 
-const UNDO: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+const UNDO: readonly [RegExp, (m: RegExpExecArray, dropped: Readonly<Record<string, string>>) => string | undefined][] = [
   [/^create table "([^"]+)"/, (m) => `drop table if exists "${m[1]}" cascade`],
   [/^alter table "([^"]+)" add column "([^"]+)"/, (m) => `alter table "${m[1]}" drop column if exists "${m[2]}"`],
   [/^alter table "([^"]+)" add constraint "([^"]+)"/, (m) => `alter table "${m[1]}" drop constraint if exists "${m[2]}"`],
   [/^create (?:unique )?index "([^"]+)"/, (m) => `drop index if exists "${m[1]}"`],
+  [/^drop index if exists "([^"]+)"$/, (m, dropped) => dropped[m[1]!]],
 ];
 
-function undoStatement(statement: string): string {
+function undoStatement(statement: string, dropped: Readonly<Record<string, string>>): string {
   for (const [pattern, undo] of UNDO) {
     const match = pattern.exec(statement);
-    if (match) return undo(match);
+    const sql = match ? undo(match, dropped) : undefined;
+    if (sql !== undefined) return sql;
   }
   throw new Error(`no undo for: ${statement}`);
 }
