@@ -17,7 +17,7 @@ import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-f
 export interface ResourceQueries {
   /** One page, plus one row more to tell whether a next page exists. */
   page(args: { brandId: string; filters: Readonly<Record<string, unknown>>; after: CursorPosition | null; limit: number }): SqlFragment;
-  /** The exact count of rows matching the filters. */
+  /** The exact count of rows matching the filters, and the snapshot it saw (`ExactCounts` reuses it while that holds). */
   count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): SqlFragment;
   /** One record by id (for the tenant family: the brand itself). */
   one(args: { brandId: string; id: string }): SqlFragment;
@@ -102,7 +102,7 @@ export function compileQueries(resource: Resource): ResourceQueries {
 
     count({ brandId, filters }) {
       const conditions = where(brandId, filters);
-      return { sql: `select count(*)::int as "total" from ${table} t where ${conditions.sql}`, bindings: conditions.bindings };
+      return { sql: `select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from ${table} t where ${conditions.sql}`, bindings: conditions.bindings };
     },
 
     one({ brandId, id }) {

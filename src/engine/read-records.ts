@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CountBatcher } from './count-batcher.ts';
+import type { ExactCounts } from './exact-counts.ts';
 import { hashFilters, type CursorCodec, type CursorScope, type CursorState } from './cursor.ts';
 import { invalidParameters } from './errors.ts';
 import type { CompiledResource } from './compiled-resource.ts';
@@ -20,6 +20,9 @@ export type { Row };
  * the related family with a filter.
  */
 export const MAX_INCLUDED_RECORDS = 5000;
+
+/** The snapshot a statement sees now: `ExactCounts` compares it with the one a count saw. */
+const CURRENT_SNAPSHOT = { sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] } as const;
 
 export interface ListPage {
   readonly items: Row[];
@@ -53,9 +56,9 @@ export function openWalk({ cursors, brandId, family, request }: {
 /**
  * One page of a list, its total, the next cursor and any includes.
  *
- * `totalItems` is exact as of the request on a first page: counted by a
- * count that started after the request arrived, shared by identical requests
- * (`CountBatcher`). Later pages carry the total of their walk's first page in
+ * `totalItems` is exact as of the request on a first page: from a run that
+ * started after the request arrived, shared by identical requests, which
+ * counts unless nothing has changed since the last count (`ExactCounts`). Later pages carry the total of their walk's first page in
  * the cursor, so a deep page costs what its keyset page costs. A first page
  * with a next one also puts the `mark` of its data in the cursor, taken after
  * its page was read (so the mark is at least as new as the page), and later
@@ -66,18 +69,23 @@ export async function listRecords({ db, families, brandId, family, request, walk
   request: ListRequest;
   walk: Walk;
   cursors: CursorCodec;
-  counts: CountBatcher;
+  counts: ExactCounts;
   mark: () => Promise<string | null>;
 }): Promise<ListPage> {
   const { scope, state } = walk;
   const { queries } = family;
-  const count = async (): Promise<number> => {
-    const counted = await queryRows(db, queries.count({ brandId, filters: request.filters }));
-    return counted[0]!.total as number;
+  const source = {
+    async count() {
+      const [row] = await queryRows(db, queries.count({ brandId, filters: request.filters }));
+      return { total: row!.total as number, snapshot: (row!.snapshot as string | undefined) ?? null };
+    },
+    async snapshot() {
+      return (await queryRows(db, CURRENT_SNAPSHOT))[0]!.snapshot as string;
+    },
   };
   const [page, totalItems] = await Promise.all([
     queryRows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
-    state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, count),
+    state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, source),
   ]);
   const hasNext = page.length > request.limit;
   if (hasNext) page.length = request.limit;

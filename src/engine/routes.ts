@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { CompiledResource } from './compiled-resource.ts';
-import { createCountBatcher, type CountBatcher } from './count-batcher.ts';
+import { createExactCounts, type ExactCounts } from './exact-counts.ts';
 import type { CursorCodec } from './cursor.ts';
 import { ApiError, type ParameterIssue } from './errors.ts';
 import { UUID_PATTERN } from './field-types.ts';
@@ -38,17 +38,17 @@ export function buildRoutes({ families, reads, cursors }: {
   cursors: CursorCodec;
 }): Route[] {
   const routes: Route[] = [];
-  // Identical first-page counts share a run, on one database: with replicas, a count is shared only by
-  // requests reading the same copy of the data (so a total never comes from another copy than its page,
-  // and a request moved off a failed replica never waits on that replica's count).
-  const batchers = new WeakMap<Knex, CountBatcher>();
-  const countsOn = (db: Knex): CountBatcher => {
-    let batcher = batchers.get(db);
-    if (!batcher) {
-      batcher = createCountBatcher();
-      batchers.set(db, batcher);
+  // Identical first-page counts share a run, and are remembered, per database: with replicas, a count is
+  // shared only by requests reading the same copy of the data (so a total never comes from another copy
+  // than its page, and a request moved off a failed replica never waits on that replica's count).
+  const countsByDb = new WeakMap<Knex, ExactCounts>();
+  const countsOn = (db: Knex): ExactCounts => {
+    let counts = countsByDb.get(db);
+    if (!counts) {
+      counts = createExactCounts();
+      countsByDb.set(db, counts);
     }
-    return batcher;
+    return counts;
   };
   const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
   for (const family of families.values()) {

@@ -25,7 +25,7 @@ describe('compileQueries', () => {
     const { registry } = await testDatabase();
     const count = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
     expect(count).to.deep.equal({
-      sql: 'select count(*)::int as "total" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
+      sql: 'select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
       bindings: [BRAND, 'length'],
     });
   });

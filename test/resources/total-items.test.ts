@@ -4,9 +4,10 @@ import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * totalItems under load: identical first pages share a count that started
- * after each of them arrived (never a cached number), and later pages carry
- * their walk's total without counting.
+ * totalItems under load: identical first pages share a run that started
+ * after each of them arrived, which reuses the last count only while the
+ * database snapshot is the same (nothing committed since), and later pages
+ * carry their walk's total without counting.
  */
 describe('totalItems: batched counts on first pages, the walk\'s total on later ones', () => {
   let server: TestServer;
@@ -53,10 +54,41 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
     if ((await testDatabase()).kind === 'postgres') expect(counted).to.be.below(20);
   });
 
-  it('counts again for every first page that comes after a change: no total is cached', async () => {
+  it('counts again for every first page that comes after a change: a remembered total is never reused past a commit', async () => {
     expect((await server.request('/brands/acme/carton-sizes?limit=5', { key })).body.totalItems).to.equal(30);
     await insert('carton-sizes', brandId, [{ name: 'Small' }]);
     expect((await server.request('/brands/acme/carton-sizes?limit=5', { key })).body.totalItems).to.equal(31);
+  });
+
+  it('counts once while nothing changes: first pages one after another reuse the count after checking the snapshot', async () => {
+    let snapshotChecks = 0;
+    const listen = (query: { sql: string }): void => {
+      if (query.sql.startsWith('select pg_current_snapshot()')) snapshotChecks += 1;
+    };
+    const { db } = await testDatabase();
+    db.on('query', listen);
+    let totals: number[] = [];
+    let counted: number;
+    try {
+      counted = await countStatements(async () => {
+        for (let i = 0; i < 5; i++) totals.push((await server.request('/brands/acme/carton-sizes?name=Big&limit=5', { key })).body.totalItems as number);
+      });
+    } finally {
+      db.off('query', listen);
+    }
+    expect(totals).to.deep.equal([10, 10, 10, 10, 10]);
+    // One count, then the same snapshot four times (a second count is allowed: on Postgres an
+    // autoanalyze may commit between two requests, which changes the snapshot).
+    expect(counted, 'counts for 5 first pages').to.be.at.most(2);
+    expect(snapshotChecks, 'snapshot checks').to.be.at.least(3);
+    // A commit anywhere changes the snapshot: the next first page counts, and is exact.
+    await insert('carton-sizes', brandId, [{ name: 'Big' }]);
+    totals = [];
+    counted = await countStatements(async () => {
+      totals.push((await server.request('/brands/acme/carton-sizes?name=Big&limit=5', { key })).body.totalItems as number);
+    });
+    expect(totals).to.deep.equal([11]);
+    expect(counted).to.equal(1);
   });
 
   it('does not count on later pages: they carry the total of the walk\'s first page', async () => {

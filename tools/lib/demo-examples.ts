@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openEmbedded } from '../../src/db/open-database.ts';
 import { compileRegistry } from '../../src/engine/compiled-resource.ts';
-import { createCountBatcher } from '../../src/engine/count-batcher.ts';
+import { createExactCounts } from '../../src/engine/exact-counts.ts';
 import { createCursorCodec } from '../../src/engine/cursor.ts';
 import type { OpenApiExamples } from '../../src/engine/openapi.ts';
 import { getRecord, listRecords, openWalk } from '../../src/engine/read-records.ts';
@@ -26,7 +26,7 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
     const families = compileRegistry(registry);
     // The examples never show a cursor, so a throwaway secret will do.
     const cursors = createCursorCodec(randomBytes(32).toString('hex'));
-    const counts = createCountBatcher();
+    const counts = createExactCounts();
     const examples: Record<string, Readonly<Record<string, unknown>>> = {};
     const request = { limit: 1, cursor: null, filters: {}, includes: [], fields: null };
     for (const family of families.values()) {
