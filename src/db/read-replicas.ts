@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Reads } from '../engine/reads.ts';
+import { databaseAnswers } from './database-answers.ts';
 
 /**
  * Reads spread over Postgres streaming replicas (DATABASE_REPLICA_URLS).
@@ -121,20 +122,10 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
   };
 
   const probe = async (state: ReplicaState): Promise<void> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([state.target.db.raw('select 1'), timeout]);
-      if (closed) return;
-      state.available = true;
-      log.info({ replica: state.target.name }, 'replica answers again: back in the turn');
-    } catch {
-      probeLater(state);
-    } finally {
-      clearTimeout(timer);
-    }
+    if (!(await databaseAnswers(state.target.db, PROBE_TIMEOUT_MS))) return probeLater(state);
+    if (closed) return;
+    state.available = true;
+    log.info({ replica: state.target.name }, 'replica answers again: back in the turn');
   };
 
   const takeOut = (state: ReplicaState, error: Error): void => {

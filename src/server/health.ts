@@ -1,22 +1,11 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import { databaseAnswers } from '../db/database-answers.ts';
 import type { ReadReplicas } from '../db/read-replicas.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /** A readiness check that takes longer than this counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
-
-async function databaseState(db: Knex): Promise<'ready' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'down'>((resolve) => {
-    timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([db.raw('select 1').then(() => 'ready' as const, () => 'down' as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Probes for orchestrators, outside the API's paths and without a key:
@@ -38,7 +27,7 @@ export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLi
       ctx.body = { status: 'ok' };
       return;
     }
-    const database = await databaseState(db);
+    const database = (await databaseAnswers(db, CHECK_TIMEOUT_MS)) ? 'ready' : 'down';
     const redis = limiter.redisState();
     ctx.status = database === 'ready' ? 200 : 503;
     const replicas = reads.state().slice(1);
