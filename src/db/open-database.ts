@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import knexModule, { type Knex } from 'knex';
 import knexConfig from '../../knexfile.ts';
+import { DEFAULT_STATEMENTS_PER_CONNECTION, prepareStatements } from '../engine/prepared-statements.ts';
 
 /** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
 export interface Database {
@@ -28,7 +29,14 @@ export interface DriverLog {
   error(message: string): void;
 }
 
-export function openPostgres({ url, poolMax = 10, boundStatements = true, log }: { url: string; poolMax?: number; boundStatements?: boolean; log?: DriverLog }): Database {
+export function openPostgres({ url, poolMax = 10, boundStatements = true, statementCache = DEFAULT_STATEMENTS_PER_CONNECTION, log }: {
+  url: string;
+  poolMax?: number;
+  boundStatements?: boolean;
+  /** 0: the engine's queries are not prepared. */
+  statementCache?: number;
+  log?: DriverLog;
+}): Database {
   const text = (message: unknown): string => (message instanceof Error ? message.message : String(message));
   const db = knexModule.knex({
     ...knexConfig,
@@ -42,6 +50,7 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, log }:
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
   });
+  prepareStatements(db, { perConnection: statementCache });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

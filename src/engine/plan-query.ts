@@ -86,6 +86,9 @@ export function compileQueries(resource: Resource): ResourceQueries {
     );
 
   const ORDER = ' order by t."created_at", t."id"';
+  /** Whether a list's page and count may be prepared: none of its filters needs a plan for its value. */
+  const preparable = (filters: Readonly<Record<string, unknown>>): boolean =>
+    Object.keys(filters).every((name) => !MATCH_KINDS[filtersByName.get(name)!.match].planPerValue);
 
   return {
     page({ brandId, filters, after, limit }) {
@@ -97,12 +100,17 @@ export function compileQueries(resource: Resource): ResourceQueries {
       return {
         sql: `select ${selectList}, ${cursorSelect} ${source.sql} where ${conditions.sql}${keyset.sql}${ORDER} limit ?`,
         bindings: [...source.bindings, ...conditions.bindings, ...keyset.bindings, limit + 1],
+        prepare: preparable(filters),
       };
     },
 
     count({ brandId, filters }) {
       const conditions = where(brandId, filters);
-      return { sql: `select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from ${table} t where ${conditions.sql}`, bindings: conditions.bindings };
+      return {
+        sql: `select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from ${table} t where ${conditions.sql}`,
+        bindings: conditions.bindings,
+        prepare: preparable(filters),
+      };
     },
 
     one({ brandId, id }) {
@@ -115,14 +123,15 @@ export function compileQueries(resource: Resource): ResourceQueries {
       };
     },
 
+    // The values go as one array (`= any(?)`), so a page's include is one statement whatever its number of keys.
     matching({ brandId, field, values, limit }) {
       const target = fieldsByName.get(field);
       if (!target) throw new Error(`${resource.path}: no field '${field}'`);
       const source = from(brandId);
       const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
       return {
-        sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${fieldColumn(target)} in (${values.map(() => '?').join(', ')})${ORDER} limit ?`,
-        bindings: [...source.bindings, ...scope.bindings, ...values, limit],
+        sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${fieldColumn(target)} = any(?)${ORDER} limit ?`,
+        bindings: [...source.bindings, ...scope.bindings, [...values], limit],
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runStatement } from './prepared-statements.ts';
 import { toPositional } from './positional-sql.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
@@ -36,14 +37,15 @@ function positional(sql: string): string {
  * read's time in the server process (docs/PERFORMANCE.md). The pool, its
  * timeouts and the connection settings (statement timeout) are knex's as
  * they are, so a broken connection is dropped by the pool as before; knex's
- * `query` event still fires, for whoever listens.
+ * `query` event still fires, for whoever listens. On Postgres, query shapes
+ * run as prepared statements (prepared-statements.ts).
  */
 export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
   const client = db.client as PoolingClient;
   client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
   const connection = await client.acquireConnection();
   try {
-    return (await connection.query(positional(query.sql), query.bindings as unknown[])).rows;
+    return await runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
   } finally {
     await client.releaseConnection(connection);
   }

@@ -5,6 +5,13 @@ import type { Scope } from './types.ts';
 export interface SqlFragment {
   readonly sql: string;
   readonly bindings: readonly unknown[];
+  /**
+   * Whether a whole query may run as a prepared statement, whose plan
+   * Postgres may make once for any values (prepared-statements.ts). False
+   * when the best plan depends on the values (a pattern's or a range's
+   * selectivity: `MatchImpl.planPerValue`). Unset: it may.
+   */
+  readonly prepare?: boolean;
 }
 
 /** `alias."column"` from checked identifiers. */

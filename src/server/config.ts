@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_STATEMENTS_PER_CONNECTION } from '../engine/prepared-statements.ts';
 
 /** Settings from the environment (CONTRACT.md §5), checked once at start-up. */
 export interface Config {
@@ -8,6 +9,8 @@ export interface Config {
   readonly databaseReplicaUrls: readonly string[];
   /** Largest Postgres pool per process, for the primary and for each replica. */
   readonly databasePoolMax: number;
+  /** Prepared statements each Postgres connection keeps for the engine's queries, least recently used dropped first; 0: none. */
+  readonly databaseStatementCache: number;
   /** Redis for rate limits; null for in-process counters. */
   readonly redisUrl: string | null;
   readonly port: number;
@@ -37,6 +40,7 @@ export const DEFAULTS = Object.freeze({
   authFailureLimit: 30,
   keyCacheSeconds: 10,
   databasePoolMax: 10,
+  databaseStatementCache: DEFAULT_STATEMENTS_PER_CONNECTION,
   dataDir: '.data',
   logLevel: 'info',
 });
@@ -89,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseReplicaUrls: Object.freeze(replicaUrls({ env, databaseUrl })),
     databasePoolMax: integer({ env, name: 'DATABASE_POOL_MAX', fallback: DEFAULTS.databasePoolMax, min: 1, max: 1000 }),
+    databaseStatementCache: integer({ env, name: 'DATABASE_STATEMENT_CACHE', fallback: DEFAULTS.databaseStatementCache, min: 0, max: 10_000 }),
     redisUrl: env.REDIS_URL || null,
     port: integer({ env, name: 'PORT', fallback: DEFAULTS.port, min: 0, max: 65535 }),
     rateLimitPoints: integer({ env, name: 'RATE_LIMIT_POINTS', fallback: DEFAULTS.rateLimitPoints, min: 1, max: 1_000_000_000 }),

@@ -19,7 +19,7 @@ export interface Connection {
  */
 export async function connect(config: Config, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
   if (config.databaseUrl) {
-    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, boundStatements: serving, log });
+    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log });
     if (serving) {
       const pending = await pendingMigrations(database.db).catch(async (error: Error) => {
         await database.close();
@@ -34,7 +34,7 @@ export async function connect(config: Config, { serving = false, log }: { servin
     }
     // Replicas are copies of the primary: its schema check covers them. A replica that is down at start
     // is no reason not to serve (its pool connects on first use, and reads fall back to the primary).
-    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, boundStatements: serving, log }));
+    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log }));
     // A command needs no cursor secret; the server checks it has one (checkServeConfig).
     return {
       database,

@@ -74,11 +74,20 @@ describe('loadConfig', () => {
       ['RATE_LIMIT_WINDOW_SECONDS', '86401'],
       ['RATE_LIMIT_WINDOW_SECONDS', '1.5'],
       ['DATABASE_POOL_MAX', '0'],
+      ['DATABASE_STATEMENT_CACHE', '-1'],
+      ['DATABASE_STATEMENT_CACHE', '10001'],
+      ['DATABASE_STATEMENT_CACHE', 'off'],
     ];
     for (const [name, value] of cases) {
       const error = configError({ [name]: value });
       expect(error.message, `${name}=${value}`).to.contain(name);
     }
+  });
+
+  it('prepares up to 200 statements per connection by default; 0 turns preparing off', () => {
+    expect(loadConfig({}).databaseStatementCache).to.equal(200);
+    expect(loadConfig({ DATABASE_STATEMENT_CACHE: '0' }).databaseStatementCache).to.equal(0);
+    expect(loadConfig({ DATABASE_STATEMENT_CACHE: '50' }).databaseStatementCache).to.equal(50);
   });
 
   it('serving requires CURSOR_SECRET with DATABASE_URL; the commands do not', () => {
