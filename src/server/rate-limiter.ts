@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { batchCounts } from './batch-counts.ts';
 import type { Logger } from './logger.ts';
 
 /** The outcome of one request against its key's budget. */
@@ -46,10 +47,16 @@ export interface RateLimiter {
  * A fixed window of `points` requests per `windowSeconds` per key.
  *
  * With Redis the count is shared by every instance. Redis is never waited
- * for: the client does not queue commands while disconnected, and a command
+ * for, save its first connection attempt at start (at most 1.5 s, so the
+ * first requests are counted where the rest will be): the client does not
+ * queue commands while disconnected, and a command
  * times out after 500 ms, so while Redis is down each request is counted by an
  * in-process insurance limiter (the same budget, per instance) and Redis takes
  * over again as soon as it reconnects.
+ *
+ * A key's requests that arrive in the same event-loop turn are counted with
+ * one increment (batch-counts.ts): one Redis command for a burst, with each
+ * request still decided at its own place in the count.
  */
 export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix = 'bcat:rl', authFailurePoints = 30, logger }: {
   points: number;
@@ -65,6 +72,13 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   let limiter: RateLimiterAbstract = memory;
   const failureOptions = { points: authFailurePoints, duration: AUTH_FAILURE_WINDOW_SECONDS, keyPrefix: `${keyPrefix}:authfail` };
   let failures: RateLimiterAbstract = new RateLimiterMemory(failureOptions);
+  /**
+   * Settles when the first connection attempt has: Redis ready, or failed.
+   * Counts wait for it (at most about a second), so a server's first requests
+   * are not counted in process and then forgotten when Redis comes up a few
+   * milliseconds later. Once settled it is null and nothing waits on Redis.
+   */
+  let firstConnection: Promise<void> | null = null;
 
   if (redisUrl) {
     redis = new Redis(redisUrl, {
@@ -86,6 +100,19 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       // Logged once per outage, not on every reconnect attempt.
       if (healthy) logger.warn({ err: error.message }, 'redis unreachable: rate limits fall back to in-process counters');
       healthy = false;
+    });
+    const connecting = redis;
+    firstConnection = new Promise<void>((settle) => {
+      const timer = setTimeout(settle, 1500);
+      timer.unref();
+      const done = (): void => {
+        clearTimeout(timer);
+        connecting.off('ready', done).off('error', done).off('end', done);
+        settle();
+      };
+      connecting.once('ready', done).once('error', done).once('end', done);
+    }).then(() => {
+      firstConnection = null;
     });
     limiter = new RateLimiterRedis({
       storeClient: redis,
@@ -133,11 +160,26 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
     },
   };
 
-  const decide = (result: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
-    allowed,
+  /** The decision for a request that makes the key's count `count` (points used in the window). */
+  const decide = ({ count, msBeforeNext }: { count: number; msBeforeNext: number }): RateLimitDecision => ({
+    allowed: count <= points,
     limit: points,
-    remaining: Math.max(0, result.remainingPoints),
-    resetSeconds: Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
+    remaining: Math.max(0, points - count),
+    resetSeconds: Math.max(0, Math.ceil(msBeforeNext / 1000)),
+  });
+
+  // A key's requests of one event-loop turn are counted with one increment (batch-counts.ts).
+  const count = batchCounts({
+    add: async (key, requests) => {
+      if (firstConnection) await firstConnection;
+      try {
+        return await limiter.consume(key, requests);
+      } catch (rejection) {
+        // Over the limit: the store has counted the points all the same, as single requests would be.
+        if (rejection instanceof RateLimiterRes) return rejection;
+        throw rejection;
+      }
+    },
   });
 
   return {
@@ -150,16 +192,12 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       return redis.status === 'ready' ? 'ready' : 'down';
     },
     async consume(key) {
-      try {
-        return decide(await limiter.consume(key), true);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decide(rejection, false);
-        throw rejection;
-      }
+      return decide(await count(key));
     },
     async refund(key) {
       try {
-        return decide(await limiter.reward(key, 1), true);
+        const after = await limiter.reward(key, 1);
+        return decide({ count: after.consumedPoints, msBeforeNext: after.msBeforeNext });
       } catch (error) {
         // A lost refund costs the client one request; it must not fail the response.
         logger.warn({ err: (error as Error).message }, 'rate limit refund failed');

@@ -52,6 +52,13 @@ describe('createRateLimiter', () => {
     expect((await limiter.consume('key-b')).allowed, 'another key has its own budget').to.equal(true);
   });
 
+  it('decides requests made at once exactly: the first `points` are allowed, each with its own remaining count', async () => {
+    const limiter = make({ points: 5, windowSeconds: 60, redisUrl: null });
+    const decisions = await Promise.all(Array.from({ length: 8 }, () => limiter.consume('key-a')));
+    expect(decisions.map((d) => d.allowed)).to.deep.equal([true, true, true, true, true, false, false, false]);
+    expect(decisions.map((d) => d.remaining)).to.deep.equal([4, 3, 2, 1, 0, 0, 0, 0]);
+  });
+
   it('keeps the budgets of two limiters apart (each server prefix its own)', async () => {
     const one = make({ points: 1, windowSeconds: 60, redisUrl: null });
     const two = make({ points: 1, windowSeconds: 60, redisUrl: null });
@@ -74,20 +81,45 @@ describe('createRateLimiter', () => {
 
   if (process.env.REDIS_URL) {
     const redisUrl = process.env.REDIS_URL;
-
-    it('shares one budget between instances on the same Redis and prefix (REDIS_URL)', async () => {
+    /** Two limiters sharing a prefix on Redis, as two instances do, both counting there, and a fresh key. */
+    const twoInstances = async (points: number) => {
       const keyPrefix = `bcat:test:${randomBytes(6).toString('hex')}`;
-      const one = make({ points: 3, windowSeconds: 60, redisUrl, keyPrefix });
-      const two = make({ points: 3, windowSeconds: 60, redisUrl, keyPrefix });
+      const one = make({ points, windowSeconds: 60, redisUrl, keyPrefix });
+      const two = make({ points, windowSeconds: 60, redisUrl, keyPrefix });
       await waitUntilCountingInRedis(one, redisUrl);
       await waitUntilCountingInRedis(two, redisUrl);
-      const key = randomUUID();
+      return { one, two, keyPrefix, key: randomUUID() };
+    };
+
+    it('counts a new limiter\'s first requests in Redis, where the rest will be counted, not in process', async () => {
+      // Five fresh limiters, as five servers just started: a request made at once, then one a moment later.
+      for (let i = 0; i < 5; i++) {
+        const keyPrefix = `bcat:test:${randomBytes(6).toString('hex')}`;
+        const limiter = make({ points: 1, windowSeconds: 60, redisUrl, keyPrefix });
+        expect((await limiter.consume('k')).allowed).to.equal(true);
+        expect(await redisNumber(redisUrl, `${keyPrefix}:k`), 'the first request is in the Redis count').to.equal(1);
+        await sleep(10);
+        expect((await limiter.consume('k')).allowed, 'the second request is over the limit of 1').to.equal(false);
+      }
+    });
+
+    it('shares one budget between instances on the same Redis and prefix (REDIS_URL)', async () => {
+      const { one, two, keyPrefix, key } = await twoInstances(3);
       expect((await one.consume(key)).allowed).to.equal(true);
       expect((await two.consume(key)).allowed).to.equal(true);
       expect((await one.consume(key)).allowed).to.equal(true);
       expect((await two.consume(key)).allowed).to.equal(false);
       expect((await one.consume(key)).allowed).to.equal(false);
       expect(await redisKeys(redisUrl, `${keyPrefix}:${key}`)).to.have.length(1);
+    });
+
+    it('counts requests made at once on two instances exactly: the shared limit, and every request in the Redis count', async () => {
+      const { one, two, keyPrefix, key } = await twoInstances(20);
+      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? one : two).consume(key)));
+      expect(decisions.filter((d) => d.allowed)).to.have.length(20);
+      // Every remaining count from 19 down to 0 is given exactly once, whichever instance gave it.
+      expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i));
+      expect(await redisNumber(redisUrl, `${keyPrefix}:${key}`)).to.equal(30);
     });
   }
 });

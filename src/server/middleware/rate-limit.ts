@@ -7,11 +7,11 @@ import type { RateLimitDecision, RateLimiter } from '../rate-limiter.ts';
  * draft's form (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`
  * in seconds from now, `RateLimit-Policy` with the window).
  */
-function setRateLimitHeaders(ctx: Context, limiter: RateLimiter, decision: RateLimitDecision): void {
-  ctx.set('RateLimit-Limit', String(decision.limit));
+function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: string }, decision: RateLimitDecision): void {
+  ctx.set('RateLimit-Limit', policy.limit);
   ctx.set('RateLimit-Remaining', String(decision.remaining));
   ctx.set('RateLimit-Reset', String(decision.resetSeconds));
-  ctx.set('RateLimit-Policy', `${decision.limit};w=${limiter.windowSeconds}`);
+  ctx.set('RateLimit-Policy', policy.policy);
 }
 
 /**
@@ -20,17 +20,19 @@ function setRateLimitHeaders(ctx: Context, limiter: RateLimiter, decision: RateL
  * conditional requests cost nothing.
  */
 export function rateLimit({ limiter }: { limiter: RateLimiter }): Middleware {
+  // The same for every request: written once.
+  const policy = { limit: String(limiter.points), policy: `${limiter.points};w=${limiter.windowSeconds}` };
   return async (ctx, next) => {
     const key = ctx.state.keyId as string;
     const decision = await limiter.consume(key);
-    setRateLimitHeaders(ctx, limiter, decision);
+    setRateLimitHeaders(ctx, policy, decision);
     if (!decision.allowed) {
       throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.resetSeconds) } });
     }
     await next();
     if (ctx.status === 304) {
       const refunded = await limiter.refund(key);
-      if (refunded) setRateLimitHeaders(ctx, limiter, refunded);
+      if (refunded) setRateLimitHeaders(ctx, policy, refunded);
     }
   };
 }
