@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 
 import { crc32 } from 'node:zlib';
@@ -74,7 +74,7 @@ export function isWellFormedKey(key: string): boolean {
 }
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** Who a key is, and what it may do with the brand a request names. */

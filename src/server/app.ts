@@ -1,11 +1,13 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/read-replicas.ts';
 import { compileRegistry } from '../engine/compiled-resource.ts';
 import type { CursorCodec } from '../engine/cursor.ts';
 import { API_BASE_PATH } from '../engine/openapi.ts';
 import type { Registry } from '../engine/registry.ts';
+import { createRouteTable } from '../engine/route-table.ts';
 import { buildRoutes } from '../engine/routes.ts';
 import { buildApiDocument } from './api-document.ts';
 import { registerDocsSite } from './docs-site.ts';
@@ -16,13 +18,10 @@ import { createMetrics } from './metrics.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
 import { conditionalGet } from './middleware/conditional-get.ts';
-import { errorHandler } from './middleware/error-handler.ts';
+import { envelope } from './middleware/envelope.ts';
 import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
-import { requestId } from './middleware/request-id.ts';
-import { requestLog } from './middleware/request-log.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export interface AppDependencies {
@@ -59,24 +58,35 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
   // after the key: every request a valid key makes counts, whatever its brand.
   // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
   const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
-  for (const route of buildRoutes({ families, reads, cursors })) {
-    router.get(route.path, async (ctx, next) => {
-      ctx.state.family = route.family;
-      await next();
-    }, ...guard, route.handler);
-  }
+  // The families' routes are found by a segment table, each with its middleware composed once, here.
+  const familyRoutes = createRouteTable({
+    base: API_BASE_PATH,
+    routes: buildRoutes({ families, reads, cursors }).map((route) => ({
+      ...route,
+      pattern: `${API_BASE_PATH}${route.path}`,
+      run: compose([...guard, route.handler]),
+    })),
+  });
+  const serveFamilies: Middleware = (ctx, next) => {
+    const found = ctx.method === 'GET' || ctx.method === 'HEAD' ? familyRoutes.match(ctx.path) : null;
+    if (!found) return next();
+    ctx.params = found.params;
+    // What @koa/router would set: the metrics label a route by its pattern.
+    (ctx as { _matchedRoute?: string })._matchedRoute = found.route.pattern;
+    ctx.state.family = found.route.family;
+    return found.route.run(ctx);
+  };
 
   // Behind a proxy the client is the address the nearest proxy added: the last of X-Forwarded-For.
   // Earlier entries come from the client itself (a proxy that appends keeps them), so trusting the
   // first would let a client pick its own address and escape the failed-authentication limit.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
-  app.use(requestId());
-  app.use(securityHeaders());
-  app.use(createMetrics({ db, reads }).middleware);
-  app.use(requestLog({ logger }));
-  app.use(errorHandler({ logger }));
+  const metrics = createMetrics({ db, reads });
+  app.use(envelope({ logger, metrics }));
+  app.use(serveFamilies);
+  app.use(metrics.endpoint);
   app.use(healthRoutes({ db, limiter, reads }));
-  app.use(routeFallback({ router }));
+  app.use(routeFallback({ pathExists: (path) => familyRoutes.match(path) !== null || Boolean(router.match(path, 'GET').route) }));
   app.use(router.routes());
   // Errors after the response started (a client that hung up) reach here instead of a body.
   app.on('error', (error: Error) => logger.warn({ err: error.message }, 'response error'));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadReplicas } from '../db/read-replicas.ts';
 
@@ -12,8 +12,14 @@ import type { ReadReplicas } from '../db/read-replicas.ts';
  * whatever clients send; brands and keys are never labels.
  */
 export interface Metrics {
-  readonly middleware: Middleware;
+  /** Answers `GET /metrics`; any other request goes on. */
+  readonly endpoint: Middleware;
+  /** Counts an answered request and its duration, under the route the request matched. */
+  record(ctx: Context, seconds: number): void;
 }
+
+/** The label a request is counted under: the router's pattern (`/api/public/v1/brands/:brand/products/:id`), never the raw path. */
+const routeOf = (ctx: Context): string => (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 
 export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }): Metrics {
   const registry = new Registry();
@@ -61,23 +67,33 @@ export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }):
     },
   });
 
+  // Each label set's series, found once: prom-client hashes a label object on every call otherwise.
+  // The key space is small and bounded (methods x route patterns x statuses).
+  const series = new Map<string, { count(): void; observe(seconds: number): void }>();
+  const seriesOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      const counted = requests.labels({ method, route, status: String(status) });
+      const timed = durations.labels({ method, route });
+      found = { count: () => counted.inc(), observe: (seconds) => timed.observe(seconds) };
+      series.set(key, found);
+    }
+    return found;
+  };
+
   return {
-    middleware: async (ctx, next) => {
-      if (ctx.path === '/metrics' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
-        ctx.set('Cache-Control', 'no-store');
-        ctx.type = registry.contentType;
-        ctx.body = await registry.metrics();
-        return;
-      }
-      const stop = durations.startTimer();
-      try {
-        await next();
-      } finally {
-        // The router's pattern (`/api/public/v1/brands/:brand/products/:id`): one label per route, not per path.
-        const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-        stop({ method: ctx.method, route });
-        requests.inc({ method: ctx.method, route, status: String(ctx.status) });
-      }
+    endpoint: async (ctx, next) => {
+      if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+      (ctx as { _matchedRoute?: string })._matchedRoute = '/metrics';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = registry.contentType;
+      ctx.body = await registry.metrics();
+    },
+    record(ctx, seconds) {
+      const counted = seriesOf(ctx.method, routeOf(ctx), ctx.status);
+      counted.count();
+      counted.observe(seconds);
     },
   };
 }

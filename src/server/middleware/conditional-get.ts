@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 
 /**
@@ -13,10 +13,10 @@ import type { Context, Middleware } from 'koa';
 export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object') return;
-    // Serialized here, as Koa would (JSON.stringify, no spaces), so the tag is of the bytes sent.
-    const json = JSON.stringify(ctx.body);
-    const tag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+    if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return;
+    // Serialized here, as Koa would (JSON.stringify, no spaces), and encoded once: the tag is of the bytes sent.
+    const bytes = Buffer.from(JSON.stringify(ctx.body));
+    const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', tag);
     if (matchesIfNoneMatch(ctx, tag)) {
@@ -24,8 +24,9 @@ export function conditionalGet(): Middleware {
       ctx.body = null;
       return;
     }
-    ctx.type = 'application/json';
-    ctx.body = json;
+    // Set before the body, so Koa keeps it (it would call a Buffer octet-stream).
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = bytes;
   };
 }
 

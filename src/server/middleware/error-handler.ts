@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ApiError, type ErrorCode } from '../../engine/errors.ts';
 import type { Logger } from '../logger.ts';
 
@@ -23,31 +23,25 @@ function toApiError(error: unknown): ApiError | null {
  * Anything that is not a client error is a 500 whose message, stack and SQL
  * stay in the log; the client gets the request id to quote.
  */
-export function errorHandler({ logger }: { logger: Logger }): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      let apiError = toApiError(error);
-      if (!apiError) {
-        logger.error({
-          err: error,
-          requestId: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          family: ctx.state.family ?? null,
-          brand: ctx.state.brand?.slug ?? null,
-          keyId: ctx.state.keyId ?? null,
-        }, 'unexpected error');
-        apiError = new ApiError({ errorCode: 'internal_error', details: { requestId: ctx.state.requestId } });
-      }
-      ctx.status = apiError.status;
-      for (const [name, value] of Object.entries(apiError.headers)) ctx.set(name, value);
-      ctx.body = {
-        error: apiError.message,
-        errorCode: apiError.errorCode,
-        ...(apiError.details === undefined ? {} : { details: apiError.details }),
-      };
-    }
+export function writeError({ ctx, error, logger }: { ctx: Context; error: unknown; logger: Logger }): void {
+  let apiError = toApiError(error);
+  if (!apiError) {
+    logger.error({
+      err: error,
+      requestId: ctx.state.requestId,
+      method: ctx.method,
+      path: ctx.path,
+      family: ctx.state.family ?? null,
+      brand: ctx.state.brand?.slug ?? null,
+      keyId: ctx.state.keyId ?? null,
+    }, 'unexpected error');
+    apiError = new ApiError({ errorCode: 'internal_error', details: { requestId: ctx.state.requestId } });
+  }
+  ctx.status = apiError.status;
+  for (const [name, value] of Object.entries(apiError.headers)) ctx.set(name, value);
+  ctx.body = {
+    error: apiError.message,
+    errorCode: apiError.errorCode,
+    ...(apiError.details === undefined ? {} : { details: apiError.details }),
   };
 }

@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ApiError } from '../../engine/errors.ts';
 
@@ -6,13 +5,13 @@ import { ApiError } from '../../engine/errors.ts';
  * What no route answered: 405 (with `Allow`) when the path exists for GET,
  * 404 otherwise, both with the contract's error body.
  */
-export function routeFallback({ router }: { router: Router }): Middleware {
+export function routeFallback({ pathExists }: { pathExists: (path: string) => boolean }): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
     if (ctx.status !== 404) return;
     // A GET or HEAD that reached a route and set no body is a 404, not a 405.
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && router.match(ctx.path, 'GET').route) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && pathExists(ctx.path)) {
       throw new ApiError({ errorCode: 'method_not_allowed', headers: { Allow: 'GET, HEAD' } });
     }
     throw new ApiError({ errorCode: 'not_found', message: 'No such path in this API.' });
