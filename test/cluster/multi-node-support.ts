@@ -5,9 +5,10 @@
  * it to catch up), and `npm run start:cluster`'s process with its workers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { REPO_ROOT, timedGet } from '../faults/fault-support.ts';
+import { childrenOf } from '../faults/local-postgres.ts';
 import { sleep, waitFor } from '../server/support-local.ts';
 
 /** One scrape of `/metrics`: samples by name and labels. */
@@ -124,19 +125,13 @@ export function watchReplication({ primaryUrl, replicaUrl }: { primaryUrl: strin
 
 /** The pids whose parent is `parent` and whose command line contains `command`. */
 export function childProcesses(parent: number, command: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+  return childrenOf(parent).filter((pid) => {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== parent) continue;
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').includes(command)) found.push(Number(name));
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(command);
     } catch {
-      // the process ended while we read
+      return false; // the process ended while we read
     }
-  }
-  return found;
+  });
 }
 
 /** Bytes a process has passed to write-like system calls (`wchar` of /proc/<pid>/io): its sockets and its log lines. */

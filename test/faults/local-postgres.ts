@@ -107,7 +107,7 @@ function stopNow(binDir: string, dataDir: string): void {
 }
 
 /** Pids whose parent is `parent`, read from /proc. */
-function childrenOf(parent: number): number[] {
+export function childrenOf(parent: number): number[] {
   const found: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
