@@ -143,6 +143,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
     },
     async recordFailure(client) {
       let result: RateLimiterRes;
+      if (firstConnection) await firstConnection;
       try {
         result = await failures.consume(client);
       } catch (rejection) {

@@ -103,6 +103,14 @@ describe('createRateLimiter', () => {
       }
     });
 
+    it('counts a new limiter\'s first failed authentication in Redis too', async () => {
+      const keyPrefix = `bcat:test:${randomBytes(6).toString('hex')}`;
+      const limiter = createRateLimiter({ points: 10, windowSeconds: 60, redisUrl, keyPrefix, authFailurePoints: 5, logger: collectingLogger().logger });
+      limiters.push(limiter);
+      await limiter.authFailures.recordFailure('198.51.100.7');
+      expect(await redisNumber(redisUrl, `${keyPrefix}:authfail:198.51.100.7`)).to.equal(1);
+    });
+
     it('shares one budget between instances on the same Redis and prefix (REDIS_URL)', async () => {
       const { one, two, keyPrefix, key } = await twoInstances(3);
       expect((await one.consume(key)).allowed).to.equal(true);
