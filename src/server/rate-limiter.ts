@@ -28,6 +28,9 @@ export interface AuthFailureGuard {
 /** Failed authentications a client may make per window, and the window. */
 export const AUTH_FAILURE_WINDOW_SECONDS = 60;
 
+/** The longest a request waits on Redis: a command's timeout, and the wait for the first connection. */
+const REDIS_WAIT_MS = 500;
+
 export interface RateLimiter {
   /** `redis`, or `memory` when no REDIS_URL is set. */
   readonly backend: 'redis' | 'memory';
@@ -47,12 +50,12 @@ export interface RateLimiter {
  * A fixed window of `points` requests per `windowSeconds` per key.
  *
  * With Redis the count is shared by every instance. Redis is never waited
- * for, save its first connection attempt at start (at most 1.5 s, so the
+ * for, save its first connection attempt at start (up to 500 ms, so the
  * first requests are counted where the rest will be): the client does not
- * queue commands while disconnected, and a command
- * times out after 500 ms, so while Redis is down each request is counted by an
- * in-process insurance limiter (the same budget, per instance) and Redis takes
- * over again as soon as it reconnects.
+ * queue commands while disconnected, and a command times out after 500 ms,
+ * so while Redis is down each request is counted by an in-process insurance
+ * limiter (the same budget, per instance) and Redis takes over again as soon
+ * as it reconnects.
  *
  * A key's requests that arrive in the same event-loop turn are counted with
  * one increment (batch-counts.ts): one Redis command for a burst, with each
@@ -74,7 +77,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   let failures: RateLimiterAbstract = new RateLimiterMemory(failureOptions);
   /**
    * Settles when the first connection attempt has: Redis ready, or failed.
-   * Counts wait for it (at most about a second), so a server's first requests
+   * Counts wait for it (at most REDIS_WAIT_MS), so a server's first requests
    * are not counted in process and then forgotten when Redis comes up a few
    * milliseconds later. Once settled it is null and nothing waits on Redis.
    */
@@ -85,7 +88,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 1000,
-      commandTimeout: 500,
+      commandTimeout: REDIS_WAIT_MS,
       // Limit checks issued in the same tick go to Redis in one write: fewer syscalls under load, same round trips.
       enableAutoPipelining: true,
       // Keep trying to reconnect, at most every 2 s, for as long as the process lives.
@@ -103,7 +106,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
     });
     const connecting = redis;
     firstConnection = new Promise<void>((settle) => {
-      const timer = setTimeout(settle, 1500);
+      const timer = setTimeout(settle, REDIS_WAIT_MS);
       timer.unref();
       const done = (): void => {
         clearTimeout(timer);

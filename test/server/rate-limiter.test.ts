@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { createRateLimiter, type RateLimiter } from '../../src/server/rate-limiter.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
@@ -77,6 +78,25 @@ describe('createRateLimiter', () => {
       allowed.push(value.allowed);
     }
     expect(allowed).to.deep.equal([true, true, true, false]);
+  });
+
+  it('waits at most 500 ms for a Redis that accepts connections but never answers, then counts in process', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    const port = await freePort();
+    await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+    try {
+      const limiter = make({ points: 1, windowSeconds: 60, redisUrl: `redis://127.0.0.1:${port}` });
+      const first = await timed(() => limiter.consume('key-a'));
+      expect(first.ms, `the first count took ${first.ms} ms`).to.be.within(400, 2000);
+      expect(first.value.allowed).to.equal(true);
+      const second = await timed(() => limiter.consume('key-a'));
+      expect(second.ms, 'later counts do not wait for Redis').to.be.below(400);
+      expect(second.value.allowed, 'the insurance limiter keeps the budget').to.equal(false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   if (process.env.REDIS_URL) {
