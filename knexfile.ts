@@ -29,7 +29,7 @@ const migrationSource: Knex.MigrationSource<string> = {
 
 /**
  * Knex settings for Postgres at DATABASE_URL, for the knex CLI. The service
- * opens its databases in `src/db/open-database.ts` (pool, timeouts, the
+ * opens its databases in `src/db/connection/open-database.ts` (pool, timeouts, the
  * embedded PGlite) with the same migrations.
  */
 export const migrations: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { API_BASE_PATH } from '../src/engine/openapi.ts';
-import { cursorTimestampSql } from '../src/engine/timestamp-format.ts';
+import { API_BASE_PATH } from '../src/engine/openapi/build-openapi.ts';
+import { cursorTimestampSql } from '../src/engine/compile/timestamp-sql.ts';
 import { DEEP_PAGE, PAGE_LIMIT, type BrandRef, type CaseFixtures, type PagePosition } from './cases.ts';
 import type { Log } from './load-data.ts';
 import { pickBrands, type BrandPlan } from './scale.ts';

@@ -1,5 +1,5 @@
-import { didYouMean } from '../src/engine/did-you-mean.ts';
-import { API_BASE_PATH } from '../src/engine/openapi.ts';
+import { didYouMean } from '../src/engine/definition/did-you-mean.ts';
+import { API_BASE_PATH } from '../src/engine/openapi/build-openapi.ts';
 import { COMMON_STATUS, SEARCH_WORD } from './data-set-sql.ts';
 import { FLOOR_PREFIX } from './floor-app.ts';
 

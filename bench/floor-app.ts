@@ -1,10 +1,10 @@
 import Koa from 'koa';
 import type pg from 'pg';
-import type { CompiledResource } from '../src/engine/compiled-resource.ts';
-import { CURSOR_COLUMN } from '../src/engine/plan-query.ts';
-import { MAX_INCLUDED_RECORDS } from '../src/engine/read-records.ts';
-import type { SqlFragment } from '../src/engine/sql-fragment.ts';
-import { toPositional } from '../src/engine/positional-sql.ts';
+import type { CompiledResource } from '../src/engine/compile/compile-registry.ts';
+import { CURSOR_COLUMN } from '../src/engine/compile/compile-queries.ts';
+import { MAX_INCLUDED_RECORDS } from '../src/engine/read/read-records.ts';
+import type { SqlFragment } from '../src/engine/compile/sql-fragment.ts';
+import { toPositional } from '../src/db/query/to-positional.ts';
 
 type Row = Record<string, unknown>;
 

@@ -5,8 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { compileRegistry } from '../src/engine/compiled-resource.ts';
-import { loadRegistry } from '../src/engine/registry.ts';
+import { compileRegistry } from '../src/engine/compile/compile-registry.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { DEFAULTS } from '../src/server/config.ts';
 import { createFloorApp } from './floor-app.ts';
 

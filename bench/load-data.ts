@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { openPostgres } from '../src/db/open-database.ts';
+import { migrateToLatest } from '../src/db/schema/migrate-to-latest.ts';
+import { openPostgres } from '../src/db/connection/open-database.ts';
 import { INSERT_BRAND_PLAN, LOADED_TABLES, SETUP_STATEMENTS, expectedRows, insertStatements } from './data-set-sql.ts';
 import { cpuSeconds, processName } from './process-stats.ts';
 import { runInLanes, type LaneTask } from './run-in-lanes.ts';

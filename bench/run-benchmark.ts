@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { openPostgres } from '../src/db/open-database.ts';
-import { API_BASE_PATH } from '../src/engine/openapi.ts';
+import { openPostgres } from '../src/db/connection/open-database.ts';
+import { API_BASE_PATH } from '../src/engine/openapi/build-openapi.ts';
 import { DEFAULTS } from '../src/server/config.ts';
-import { createKey } from '../src/server/key-admin.ts';
+import { createKey } from '../src/server/auth/key-admin.ts';
 import { readFixtures } from './case-fixtures.ts';
 import { buildCases, needsPagePositions, type BenchCase, type CaseName } from './cases.ts';
 import { bodyDifferences } from './compare-bodies.ts';

@@ -1,4 +1,4 @@
-import { defineResource } from '../src/engine/define-resource.ts';
+import { defineResource } from '../src/engine/definition/define-resource.ts';
 
 /** The brand itself: `GET /brands/{brand}` returns the brand the path names. */
 export default defineResource({

@@ -1,4 +1,4 @@
-import { defineResource } from '../src/engine/define-resource.ts';
+import { defineResource } from '../src/engine/definition/define-resource.ts';
 
 /** Shared reference data: rows with no brand are seen by every brand. */
 export default defineResource({

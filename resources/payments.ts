@@ -1,4 +1,4 @@
-import { defineResource } from '../src/engine/define-resource.ts';
+import { defineResource } from '../src/engine/definition/define-resource.ts';
 
 export default defineResource({
   path: 'payments',

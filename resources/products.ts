@@ -1,4 +1,4 @@
-import { defineResource } from '../src/engine/define-resource.ts';
+import { defineResource } from '../src/engine/definition/define-resource.ts';
 
 /** Parent products: the spec's "product". Options and SKUs are families of their own. */
 export default defineResource({

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-/** Read by the server at run time (src/server/api-document.ts, src/server/docs-site.ts). */
+/** Read by the server at run time (src/server/http/api-document.ts, src/server/http/docs-site.ts). */
 const RUNTIME_DOCS = ['docs/getting-started.md', 'docs/openapi-examples.json'];
 
 await rm(DIST, { recursive: true, force: true });

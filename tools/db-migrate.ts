@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: brings DATABASE_URL (or the embedded database) to the latest schema. */
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrateToLatest } from '../src/db/schema/migrate-to-latest.ts';
 import { runTool } from './lib/open-tool-connection.ts';
 
 await runTool(async ({ database }) => {

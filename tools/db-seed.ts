@@ -1,5 +1,5 @@
 /** `npm run db:seed`: loads the demo data set (Northwind, plus Southpeak for isolation) once. */
-import { loadRegistry } from '../src/engine/registry.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { DEMO_BRAND, seedDemo } from '../src/seed/demo-seed.ts';
 import { runTool } from './lib/open-tool-connection.ts';
 

@@ -5,7 +5,7 @@
  * file is stale, for CI.
  */
 import { parseArgs } from 'node:util';
-import { loadRegistry } from '../src/engine/registry.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { CLIENT_GENERATE_COMMAND, clientFamiliesFile } from './lib/client-families-source.ts';
 import { reportGeneratedFiles, syncGeneratedFiles } from './lib/generated-files.ts';
 

@@ -10,9 +10,9 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildOpenApi } from '../src/engine/openapi.ts';
-import { loadRegistry } from '../src/engine/registry.ts';
-import { DOCS_DIR, OPENAPI_EXAMPLES_FILE } from '../src/server/api-document.ts';
+import { buildOpenApi } from '../src/engine/openapi/build-openapi.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
+import { DOCS_DIR, OPENAPI_EXAMPLES_FILE } from '../src/server/http/api-document.ts';
 import { readDemoExamples } from './lib/demo-examples.ts';
 import { reportGeneratedFiles, syncGeneratedFiles, type GeneratedFile } from './lib/generated-files.ts';
 import { renderReference } from './lib/render-reference.ts';

@@ -6,8 +6,8 @@
  * Works on DATABASE_URL, or on the embedded database when it is not set.
  */
 import { parseArgs } from 'node:util';
-import { createKey, KeyError, listKeys, revokeKey } from '../src/server/key-admin.ts';
-import { UUID_PATTERN } from '../src/engine/field-types.ts';
+import { createKey, KeyError, listKeys, revokeKey } from '../src/server/auth/key-admin.ts';
+import { UUID_PATTERN } from '../src/engine/compile/field-types.ts';
 import { runTool } from './lib/open-tool-connection.ts';
 import { parseExpiry } from './lib/parse-expiry.ts';
 

@@ -9,11 +9,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../knexfile.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { openEmbedded } from '../src/db/open-database.ts';
-import { diffSchema, introspectSchema } from '../src/db/schema-diff.ts';
-import { loadRegistry } from '../src/engine/registry.ts';
-import { planSchema } from '../src/engine/table-plan.ts';
+import { migrateToLatest } from '../src/db/schema/migrate-to-latest.ts';
+import { openEmbedded } from '../src/db/connection/open-database.ts';
+import { diffSchema, introspectSchema } from '../src/db/schema/schema-diff.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
+import { planSchema } from '../src/engine/compile/plan-schema.ts';
 import { renderMigration } from './lib/render-migration.ts';
 
 const name = process.argv[2];

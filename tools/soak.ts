@@ -9,7 +9,7 @@
  * on any 5xx, request error, unexpected status or memory that is not flat.
  */
 import { writeFile } from 'node:fs/promises';
-import { loadRegistry } from '../src/engine/registry.ts';
+import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { intervalFor, parseSoakArgs, SOAK_USAGE, SoakArgsError, type SoakOptions } from './lib/soak-args.ts';
 import { prepareEmbedded, preparePostgres, type SoakDatabase } from './lib/soak-database.ts';
 import { driveSoak } from './lib/soak-driver.ts';

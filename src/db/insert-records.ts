@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Resource } from '../engine/resource.ts';
+import type { Resource } from '../engine/definition/resource.ts';
 
 /** A record to write, by API field name (hidden fields included), such as `{ name, lengthCm }`. */
 export type RecordInput = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Registry } from '../engine/registry.ts';
+import type { Registry } from '../engine/definition/registry.ts';
 import { seedBillOfMaterials } from './bill-of-materials.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedDocuments } from './documents.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertRecords, type RecordInput } from '../db/insert-records.ts';
-import type { Registry } from '../engine/registry.ts';
+import type { Registry } from '../engine/definition/registry.ts';
 
 /**
  * What every group of the demo seed is handed: `put` to write records of a

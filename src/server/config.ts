@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_STATEMENTS_PER_CONNECTION } from '../engine/prepared-statements.ts';
+import { DEFAULT_STATEMENTS_PER_CONNECTION } from '../db/query/prepared-statements.ts';
 
 /** Settings from the environment (CONTRACT.md §5), checked once at start-up. */
 export interface Config {

@@ -8,17 +8,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import type Koa from 'koa';
-import { createReadReplicas } from '../db/read-replicas.ts';
-import { createCursorCodec } from '../engine/cursor.ts';
-import { API_BASE_PATH } from '../engine/openapi.ts';
-import { loadRegistry } from '../engine/registry.ts';
+import { createReadReplicas } from '../db/connection/read-replicas.ts';
+import { createCursorCodec } from '../engine/request/cursor-codec.ts';
+import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
+import { loadRegistry } from '../engine/definition/registry.ts';
 import { createApp } from './app.ts';
-import { createKeyCache } from './key-cache.ts';
-import { watchKeyRevocations } from './key-revocations.ts';
+import { createKeyCache } from './auth/key-cache.ts';
+import { watchKeyRevocations } from './auth/key-revocations.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';
-import { connect, type Connection } from './connect.ts';
+import { connect, type Connection } from '../db/connection/connect.ts';
 import { createLogger } from './logger.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createRateLimiter } from './limits/rate-limiter.ts';
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const { db } = connection.database;
     // The demo data set is code, loaded only for the embedded database: on Postgres it would only take memory.
     const demo = connection.database.kind === 'embedded'
-      ? await (await import('./demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
+      ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
     const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads });
     server = await listen({ app, port: config.port });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ReadReplicas } from '../db/read-replicas.ts';
+import type { ReadReplicas } from '../db/connection/read-replicas.ts';
 
 /**
  * Prometheus metrics at `GET /metrics` (text exposition, no key): requests by

@@ -17,9 +17,9 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { insertRecords } from '../../src/db/insert-records.ts';
-import { openPostgres } from '../../src/db/open-database.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi.ts';
-import { createKey, revokeKey } from '../../src/server/key-admin.ts';
+import { openPostgres } from '../../src/db/connection/open-database.ts';
+import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { createKey, revokeKey } from '../../src/server/auth/key-admin.ts';
 import {
   BRAND,
   CARTON_SIZES,

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { ERROR_CODES } from '../../src/engine/errors.ts';
-import { API_VERSION, buildOpenApi, recordTypeName } from '../../src/engine/openapi.ts';
-import { loadRegistry, type Registry } from '../../src/engine/registry.ts';
-import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/api-document.ts';
+import { ERROR_CODES } from '../../src/engine/request/api-error.ts';
+import { API_VERSION, buildOpenApi, recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
+import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
+import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/http/api-document.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**

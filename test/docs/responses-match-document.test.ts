@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { recordTypeName } from '../../src/engine/openapi.ts';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import { recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { DEMO_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 import { createTestKey } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';

@@ -6,9 +6,9 @@
  * back the app serves again by itself, without a restart.
  */
 import { expect } from 'chai';
-import { POSTGRES_TIMEOUTS } from '../../src/db/open-database.ts';
+import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { expectErrorBody, sleep, waitFor } from '../server/support-local.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi.ts';
+import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
 import {
   BRAND,
   CARTON_SIZES,

@@ -4,7 +4,7 @@
  * redis-server of the test's own. While Redis is down every request is served
  * (counted by the in-process insurance limiter) and `/readyz` stays 200 with
  * `redis: down`; once it is back, `/readyz` says `ready` and the counts land
- * in Redis again. (test/server/rate-limiter.test.ts covers the limiter itself
+ * in Redis again. (test/server/limits/rate-limiter.test.ts covers the limiter itself
  * and a Redis on a port that never comes back.)
  */
 import { expect } from 'chai';

@@ -7,7 +7,7 @@
  * all succeed once the lock is gone.
  */
 import { expect } from 'chai';
-import { POSTGRES_TIMEOUTS } from '../../src/db/open-database.ts';
+import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { expectErrorBody, sleep, waitFor } from '../server/support-local.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, lockTable, openObserver, startAppServer, type AppServer, type Observer, type TableLock, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { generateKey } from '../../src/server/api-keys.ts';
+import { generateKey } from '../../src/server/auth/api-keys.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expectAnswer, expectListPage } from './contract-checks.ts';
 import { send } from './fuzz-http.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Resource } from '../../src/engine/resource.ts';
-import { recordSchema } from '../../src/engine/schema.ts';
-import { compileSchema } from '../../src/engine/validate.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
+import { recordSchema } from '../../src/engine/compile/schemas.ts';
+import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
 import type { RawResponse } from '../server/support-local.ts';
 import { shorten } from './fuzz-http.ts';
 

@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
 import { makeRecords, type PlantedRecord } from '../support/record-factory.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';

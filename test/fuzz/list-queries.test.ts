@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expectAnswer, expectListPage, namedParameters, queryOf } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';

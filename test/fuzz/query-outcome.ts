@@ -1,6 +1,6 @@
-import type { JsonSchema } from '../../src/engine/field-types.ts';
-import type { Resource } from '../../src/engine/resource.ts';
-import { filterSchemas } from '../../src/engine/schema.ts';
+import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
+import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import { acceptsParameter } from '../support/record-factory.ts';
 
 /**

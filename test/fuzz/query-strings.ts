@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { JsonSchema } from '../../src/engine/field-types.ts';
-import type { Resource } from '../../src/engine/resource.ts';
-import { filterSchemas } from '../../src/engine/schema.ts';
+import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
+import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import { queryValue, validParameterValue, type PlantedRecord } from '../support/record-factory.ts';
 import { hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire } from './hostile-values.ts';
 

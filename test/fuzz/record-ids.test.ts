@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { UUID_PATTERN } from '../../src/engine/field-types.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import { UUID_PATTERN } from '../../src/engine/compile/field-types.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expectAnswer, expectListPage, expectRecord, namedParameters, queryOf } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';

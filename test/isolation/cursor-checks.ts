@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { TestResponse } from '../support/test-server.ts';
 import type { BrandName, KeyName } from './plant-world.ts';
 import { assertNone, label, listPath, Problems, send, sendAll, type Matrix, type PathBrand, type Probe } from './probe.ts';

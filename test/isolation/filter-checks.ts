@@ -1,4 +1,4 @@
-import type { Filter, Resource } from '../../src/engine/resource.ts';
+import type { Filter, Resource } from '../../src/engine/definition/resource.ts';
 import type { BrandName, KeyName, Role } from './plant-world.ts';
 import { assertNone, describeRecord, label, listPath, Problems, sendAll, type Matrix, type Probe } from './probe.ts';
 import { checkList } from './record-checks.ts';

@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { KEY_GRANTS, type BrandName, type KeyName } from './plant-world.ts';
 import { assertNone, describeRecord, label, Problems, recordPath, sendAll, type Matrix, type PathBrand, type Probe } from './probe.ts';
 import { checkRecord } from './record-checks.ts';

@@ -1,4 +1,4 @@
-import type { Include, Resource } from '../../src/engine/resource.ts';
+import type { Include, Resource } from '../../src/engine/definition/resource.ts';
 import type { BrandName, KeyName } from './plant-world.ts';
 import { assertNone, label, listPath, Problems, recordPath, sendAll, type Matrix, type Probe } from './probe.ts';
 import { checkList, checkRecord } from './record-checks.ts';

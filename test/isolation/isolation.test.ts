@@ -1,5 +1,5 @@
-import { loadRegistry } from '../../src/engine/registry.ts';
-import { createKeyCache } from '../../src/server/key-cache.ts';
+import { loadRegistry } from '../../src/engine/definition/registry.ts';
+import { createKeyCache } from '../../src/server/auth/key-cache.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { defineCursorChecks } from './cursor-checks.ts';

@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { queryValue, renderedValue } from '../support/record-factory.ts';
 import { BRAND_NAMES, KEY_GRANTS, KEY_NAMES, type BrandName, type KeyName } from './plant-world.ts';
 import { assertNone, label, listPath, Problems, recordPath, sendAll, type Matrix, type PathBrand, type Probe } from './probe.ts';

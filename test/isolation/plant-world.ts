@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Field, Resource } from '../../src/engine/resource.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Field, Resource } from '../../src/engine/definition/resource.ts';
 import { createBrand, createTestKey, nextTimestamp } from '../support/fixtures.ts';
 import { columnFields, nextSequence, sampleValue } from '../support/record-factory.ts';
 import { testDatabase } from '../support/test-database.ts';

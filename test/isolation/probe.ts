@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { TestResponse, TestServer } from '../support/test-server.ts';
 import { KEY_GRANTS, type BrandName, type KeyName, type World } from './plant-world.ts';
 import { canSee, type Oracle } from './visibility.ts';

@@ -1,4 +1,4 @@
-import type { Include, Resource } from '../../src/engine/resource.ts';
+import type { Include, Resource } from '../../src/engine/definition/resource.ts';
 import { renderedValue } from '../support/record-factory.ts';
 import type { TestResponse } from '../support/test-server.ts';
 import type { PlantedRow } from './plant-world.ts';

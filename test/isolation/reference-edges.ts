@@ -1,5 +1,5 @@
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 
 /**
  * A field of a family whose value names a row of another (or the same)

@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { BRAND_NAMES, KEY_GRANTS, KEY_NAMES } from './plant-world.ts';
 import { assertNone, label, Problems, query, sendAll, slugOf, type Matrix, type PathBrand, type Probe } from './probe.ts';
 

@@ -1,5 +1,5 @@
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/resource.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/definition/resource.ts';
 import { queryValue, renderedValue } from '../support/record-factory.ts';
 import type { PlantedRow, World } from './plant-world.ts';
 

@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { Owner, Role } from './plant-world.ts';
 import { assertNone, describeRecord, listedFamilies, Problems, type Matrix } from './probe.ts';
 import { referenceEdges } from './reference-edges.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { RecordInput } from '../../src/db/insert-records.ts';
-import type { JsonSchema } from '../../src/engine/field-types.ts';
-import { loadRegistry } from '../../src/engine/registry.ts';
-import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/resource.ts';
-import { filterSchemas, listEnvelopeSchema, recordSchema } from '../../src/engine/schema.ts';
-import { compileSchema } from '../../src/engine/validate.ts';
+import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
+import { loadRegistry } from '../../src/engine/definition/registry.ts';
+import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/definition/resource.ts';
+import { filterSchemas, listEnvelopeSchema, recordSchema } from '../../src/engine/compile/schemas.ts';
+import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
 import { createBrand, createTestKey, nextTimestamp } from '../support/fixtures.ts';
 import {
   distinctValues,

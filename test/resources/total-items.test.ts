@@ -50,7 +50,7 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
     expect(totals).to.deep.equal(Array(20).fill(20));
     expect(counted).to.be.at.least(1).and.at.most(20);
     // PGlite runs one query at a time on the main thread, so requests seldom overlap there;
-    // on Postgres they do, and the batch shows. (The batching itself: test/engine/count-batcher.test.ts.)
+    // on Postgres they do, and the batch shows. (The batching itself: test/db/counts/count-batcher.test.ts.)
     if ((await testDatabase()).kind === 'postgres') expect(counted).to.be.below(20);
   });
 

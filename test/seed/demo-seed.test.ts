@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import { DEMO_BRAND, OTHER_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 

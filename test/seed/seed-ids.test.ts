@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UUID_PATTERN } from '../../src/engine/field-types.ts';
+import { UUID_PATTERN } from '../../src/engine/compile/field-types.ts';
 import { createIdSequence } from '../../src/seed/seed-context.ts';
 
 /** The demo's ids are the same on every load, so the docs can quote them. */

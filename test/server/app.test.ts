@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { generateKey } from '../../src/server/api-keys.ts';
+import { generateKey } from '../../src/server/auth/api-keys.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe('GET /api/public/v1/openapi.json', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { insertRecords, type RecordInput } from '../../src/db/insert-records.ts';
-import { createKey } from '../../src/server/key-admin.ts';
+import { createKey } from '../../src/server/auth/key-admin.ts';
 import { testDatabase } from './test-database.ts';
 
 /** A brand with a fresh slug. */

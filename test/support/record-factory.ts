@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { insertRecords, type RecordInput } from '../../src/db/insert-records.ts';
-import type { JsonSchema } from '../../src/engine/field-types.ts';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Field, Resource } from '../../src/engine/resource.ts';
-import type { FieldType } from '../../src/engine/types.ts';
-import { compileSchema } from '../../src/engine/validate.ts';
+import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Field, Resource } from '../../src/engine/definition/resource.ts';
+import type { FieldType } from '../../src/engine/definition/resource-definition.ts';
+import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
 import { nextTimestamp } from './fixtures.ts';
 import { testDatabase } from './test-database.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openEmbedded, openPostgres, type Database } from '../../src/db/open-database.ts';
-import { loadRegistry, type Registry } from '../../src/engine/registry.ts';
+import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
+import { openEmbedded, openPostgres, type Database } from '../../src/db/connection/open-database.ts';
+import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
 
 /**
  * One database for the whole run: the embedded PGlite in memory, or, when

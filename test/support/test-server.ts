@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createCursorCodec } from '../../src/engine/cursor.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi.ts';
-import type { Registry } from '../../src/engine/registry.ts';
+import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
+import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
-import type { KeyCache } from '../../src/server/key-cache.ts';
+import type { KeyCache } from '../../src/server/auth/key-cache.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/server/rate-limiter.ts';
+import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
 import { testDatabase } from './test-database.ts';
 
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';

@@ -417,7 +417,7 @@ describe('deployment files (Dockerfile, compose.yaml, deploy/, docs/DEPLOYMENT.m
     });
 
     it("the APIs' healthcheck passes on a ready server and fails on an unready, a wrong path or no server", async () => {
-      const health = read('src/server/health.ts');
+      const health = read('src/server/http/health-routes.ts');
       let status = 200;
       let asked = '';
       // Answers only the probe paths the server serves.

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadRegistry } from '../../src/engine/registry.ts';
+import { loadRegistry } from '../../src/engine/definition/registry.ts';
 import { intervalFor, parseSoakArgs, SoakArgsError } from '../../tools/lib/soak-args.ts';
 import { HEAP_RULE, judgeFlatness, RSS_RULE } from '../../tools/lib/soak-flatness.ts';
 import { createSoakMix, type SoakRequest } from '../../tools/lib/soak-mix.ts';

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES } from '../../src/engine/errors.ts';
-import type { JsonSchema } from '../../src/engine/field-types.ts';
-import { API_BASE_PATH, API_VERSION, recordTypeName } from '../../src/engine/openapi.ts';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
-import { fieldSchema, filterSchemas } from '../../src/engine/schema.ts';
+import { ERROR_CODES } from '../../src/engine/request/api-error.ts';
+import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
+import { API_BASE_PATH, API_VERSION, recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
+import { fieldSchema, filterSchemas } from '../../src/engine/compile/schemas.ts';
 import type { GeneratedFile } from './generated-files.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openEmbedded } from '../../src/db/open-database.ts';
-import { compileRegistry } from '../../src/engine/compiled-resource.ts';
-import { createExactCounts } from '../../src/engine/exact-counts.ts';
-import { createCursorCodec } from '../../src/engine/cursor.ts';
-import type { OpenApiExamples } from '../../src/engine/openapi.ts';
-import { getRecord, listRecords, openWalk } from '../../src/engine/read-records.ts';
-import type { Registry } from '../../src/engine/registry.ts';
+import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
+import { openEmbedded } from '../../src/db/connection/open-database.ts';
+import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
+import { createExactCounts } from '../../src/db/counts/exact-counts.ts';
+import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
+import type { OpenApiExamples } from '../../src/engine/openapi/build-openapi.ts';
+import { getRecord, listRecords, openWalk } from '../../src/engine/read/read-records.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
 import { DEMO_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 
 /**

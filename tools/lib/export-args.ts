@@ -1,5 +1,5 @@
 import { FAMILIES, type FamilyPath } from '../../client/src/index.ts';
-import { didYouMean } from '../../src/engine/did-you-mean.ts';
+import { didYouMean } from '../../src/engine/definition/did-you-mean.ts';
 import { isExportFormat, type ExportFormat } from './export-format.ts';
 
 export const EXPORT_USAGE = `usage: npm run export -- <family> --brand <slug> [--<filter> <value>...] [--format ndjson|csv] [--out <file> [--restart]] [--page-size <1-100>]

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/server/config.ts';
-import { connect, type Connection } from '../../src/server/connect.ts';
+import { connect, type Connection } from '../../src/db/connection/connect.ts';
 
 /**
  * The database a command works on: DATABASE_URL, or the embedded database in

@@ -1,7 +1,7 @@
-import { API_BASE_PATH, recordTypeName, type OpenApiExamples } from '../../src/engine/openapi.ts';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Field, Resource } from '../../src/engine/resource.ts';
-import { filterSchemas } from '../../src/engine/schema.ts';
+import { API_BASE_PATH, recordTypeName, type OpenApiExamples } from '../../src/engine/openapi/build-openapi.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Field, Resource } from '../../src/engine/definition/resource.ts';
+import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 
 /**
  * The Markdown reference of every family, from the registry: one page per

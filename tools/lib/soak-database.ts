@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openPostgres } from '../../src/db/open-database.ts';
-import type { Registry } from '../../src/engine/registry.ts';
+import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
+import { openPostgres } from '../../src/db/connection/open-database.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
 import { DEMO_BRAND, OTHER_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { connect } from '../../src/server/connect.ts';
-import { createKey } from '../../src/server/key-admin.ts';
+import { connect } from '../../src/db/connection/connect.ts';
+import { createKey } from '../../src/server/auth/key-admin.ts';
 
 /** A key the soak sends, and the brands it may read. */
 export interface SoakKey {

@@ -1,6 +1,6 @@
-import { API_BASE_PATH } from '../../src/engine/openapi.ts';
-import type { Registry } from '../../src/engine/registry.ts';
-import type { Resource } from '../../src/engine/resource.ts';
+import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import type { Registry } from '../../src/engine/definition/registry.ts';
+import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { SoakKey } from './soak-database.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { ApiError } from '../../engine/errors.ts';
-import { findGrant, isWellFormedKey, type KeyGrant } from '../api-keys.ts';
-import type { AuthFailureGuard } from '../rate-limiter.ts';
+import { ApiError } from '../../engine/request/api-error.ts';
+import { findGrant, isWellFormedKey, type KeyGrant } from '../auth/api-keys.ts';
+import type { AuthFailureGuard } from '../limits/rate-limiter.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 

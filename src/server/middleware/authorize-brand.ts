@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../../engine/errors.ts';
-import type { KeyGrant } from '../api-keys.ts';
+import { ApiError } from '../../engine/request/api-error.ts';
+import type { KeyGrant } from '../auth/api-keys.ts';
 
 /** The brand of the path must exist (404) and be one the key may read (401). */
 export function authorizeBrand(): Middleware {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError, type ErrorCode } from '../../engine/errors.ts';
+import { ApiError, type ErrorCode } from '../../engine/request/api-error.ts';
 import type { Logger } from '../logger.ts';
 
 /** Statuses that Koa or a library may throw, mapped to the contract's codes. */

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { ApiError } from '../../engine/errors.ts';
-import type { RateLimitDecision, RateLimiter } from '../rate-limiter.ts';
+import { ApiError } from '../../engine/request/api-error.ts';
+import type { RateLimitDecision, RateLimiter } from '../limits/rate-limiter.ts';
 
 /**
  * The key's budget on every response it gets, 429 included, in the IETF

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../../engine/errors.ts';
+import { ApiError } from '../../engine/request/api-error.ts';
 
 /**
  * What no route answered: 405 (with `Allow`) when the path exists for GET,

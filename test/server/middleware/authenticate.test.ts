@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { generateKey, hashKey } from '../../../src/server/api-keys.ts';
-import { revokeKey } from '../../../src/server/key-admin.ts';
+import { generateKey, hashKey } from '../../../src/server/auth/api-keys.ts';
+import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

@@ -1,0 +1,66 @@
+import { migrateToLatest, pendingMigrations } from '../schema/migrate-to-latest.ts';
+import { openEmbedded, openPostgres, POSTGRES_TIMEOUTS, type Database, type DriverLog } from './open-database.ts';
+import type { Config } from '../../server/config.ts';
+import { embeddedCursorSecret, lockDataDir, pgliteDir } from './embedded-data-dir.ts';
+
+export interface Connection {
+  readonly database: Database;
+  /** Pools on the replicas of DATABASE_REPLICA_URLS, in their order (none for the embedded database). */
+  readonly replicas: readonly Database[];
+  readonly cursorSecret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the configured database for the server or a tool. Postgres is used
+ * as it is: `npm run db:migrate` changes its schema, and when `serving`, an
+ * outdated schema stops start-up and statements are time-limited. The
+ * embedded database is locked to this process and always migrated.
+ */
+export async function connect(config: Config, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
+  if (config.databaseUrl) {
+    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log });
+    if (serving) {
+      const pending = await pendingMigrations(database.db).catch(async (error: Error) => {
+        await database.close();
+        // knex says "Timeout acquiring a connection. The pool is probably full", which misleads here.
+        const reason = error.name === 'KnexTimeoutError' ? `Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s` : error.message;
+        throw new Error(`cannot read the schema at DATABASE_URL: ${reason}`);
+      });
+      if (pending.length > 0) {
+        await database.close();
+        throw new Error(`the database schema is out of date (${pending.length} pending migrations): run \`npm run db:migrate\``);
+      }
+    }
+    // Replicas are copies of the primary: its schema check covers them. A replica that is down at start
+    // is no reason not to serve (its pool connects on first use, and reads fall back to the primary).
+    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log }));
+    // A command needs no cursor secret; the server checks it has one (checkServeConfig).
+    return {
+      database,
+      replicas,
+      cursorSecret: config.cursorSecret ?? '',
+      close: async () => {
+        await Promise.all([database, ...replicas].map((open) => open.close()));
+      },
+    };
+  }
+  const release = await lockDataDir(config.dataDir);
+  try {
+    const database = await openEmbedded({ dir: pgliteDir(config.dataDir) });
+    await migrateToLatest(database.db);
+    const cursorSecret = config.cursorSecret ?? (await embeddedCursorSecret(config.dataDir));
+    return {
+      database,
+      replicas: [],
+      cursorSecret,
+      close: async () => {
+        await database.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import knexModule, { type Knex } from 'knex';
+import knexConfig from '../../../knexfile.ts';
+import { DEFAULT_STATEMENTS_PER_CONNECTION, prepareStatements } from '../query/prepared-statements.ts';
+
+/** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
+export interface Database {
+  readonly db: Knex;
+  readonly kind: 'postgres' | 'embedded';
+  close(): Promise<void>;
+}
+
+/**
+ * How long a request may wait on Postgres: for a pooled connection, to
+ * connect, and for one statement (enforced by the server, then by the
+ * client). Past them the request fails with a logged 500 instead of hanging,
+ * and the connection goes back to the pool.
+ */
+export const POSTGRES_TIMEOUTS = Object.freeze({ acquireMs: 5_000, connectMs: 5_000, statementMs: 10_000, queryMs: 12_000 });
+
+/**
+ * Real Postgres at a URL, with a bounded pool and bounded waits. Statement
+ * timeouts are for serving requests; migrations and tools may run longer.
+ */
+/** Where knex's own warnings go (a pool that lost its connection, say); by default knex prints them to the console. */
+export interface DriverLog {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export function openPostgres({ url, poolMax = 10, boundStatements = true, statementCache = DEFAULT_STATEMENTS_PER_CONNECTION, log }: {
+  url: string;
+  poolMax?: number;
+  boundStatements?: boolean;
+  /** 0: the engine's queries are not prepared. */
+  statementCache?: number;
+  log?: DriverLog;
+}): Database {
+  const text = (message: unknown): string => (message instanceof Error ? message.message : String(message));
+  const db = knexModule.knex({
+    ...knexConfig,
+    ...(log ? { log: { warn: (m: unknown) => log.warn(text(m)), error: (m: unknown) => log.error(text(m)), deprecate: (m: unknown) => log.warn(text(m)), debug: () => {} } } : {}),
+    connection: {
+      connectionString: url,
+      application_name: 'brand-catalog-read-api',
+      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+      ...(boundStatements ? { statement_timeout: POSTGRES_TIMEOUTS.statementMs, query_timeout: POSTGRES_TIMEOUTS.queryMs } : {}),
+    },
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
+  });
+  prepareStatements(db, { perConnection: statementCache });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The embedded Postgres (PGlite, in-process), kept in `dir`, or in memory
+ * when `dir` is null. It loads pg_trgm and btree_gin (the search indexes
+ * `gin (brand_id, name gin_trgm_ops)` need both) so the same migrations run as
+ * on Postgres. One connection, serialised queries: for a demo and tests.
+ */
+export async function openEmbedded({ dir }: { dir: string | null }): Promise<Database> {
+  // Loaded here, not at the top: PGlite and its extensions take about 90 MB, which a server on Postgres never needs.
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { default: ClientPgLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('knex-pglite'),
+  ]);
+  if (dir) await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm, btree_gin } });
+  const db = knexModule.knex({
+    client: ClientPgLite as unknown as typeof Knex.Client,
+    dialect: 'postgres',
+    connection: (() => ({ pglite })) as unknown as Knex.StaticConnectionConfig,
+    migrations: knexConfig.migrations,
+  });
+  return { db, kind: 'embedded', close: () => db.destroy() };
+}

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { runStatement } from './prepared-statements.ts';
+import { toPositional } from './to-positional.ts';
+import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
+
+export type Row = Record<string, unknown>;
+
+/** What a pooled connection answers: `pg`'s Client and PGlite both have this `query`. */
+interface QueryConnection {
+  query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** The parts of knex's client the engine uses: its pool, and its query event. */
+interface PoolingClient {
+  acquireConnection(): Promise<QueryConnection>;
+  releaseConnection(connection: QueryConnection): Promise<void>;
+  emit(event: 'query', query: { sql: string; bindings: readonly unknown[]; method: 'raw' }): boolean;
+}
+
+/** Numbered texts by engine text: each query shape is numbered once (bounded: a client can vary the shapes). */
+const numbered = new Map<string, string>();
+const MAX_NUMBERED = 10_000;
+
+function positional(sql: string): string {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    text = toPositional(sql);
+    if (numbered.size >= MAX_NUMBERED) numbered.clear();
+    numbered.set(sql, text);
+  }
+  return text;
+}
+
+/**
+ * Runs one of the engine's queries on a connection of knex's pool, without
+ * knex's query builder and runner: those cost about a fifth of a simple
+ * read's time in the server process (docs/PERFORMANCE.md). The pool, its
+ * timeouts and the connection settings (statement timeout) are knex's as
+ * they are, so a broken connection is dropped by the pool as before; knex's
+ * `query` event still fires, for whoever listens. On Postgres, query shapes
+ * run as prepared statements (prepared-statements.ts).
+ */
+export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
+  const client = db.client as PoolingClient;
+  client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
+  const connection = await client.acquireConnection();
+  try {
+    return await runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}

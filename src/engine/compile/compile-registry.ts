@@ -1,0 +1,50 @@
+import type { ValidateFunction } from 'ajv';
+import type { JsonSchema } from './field-types.ts';
+import { compileQueries, type ResourceQueries } from './compile-queries.ts';
+import type { Registry } from '../definition/registry.ts';
+import type { Include, Resource } from '../definition/resource.ts';
+import { listQuerySchema } from './schemas.ts';
+import { compileSchema } from './compile-schema.ts';
+
+/** A family with everything a request needs, built once at boot. */
+export interface CompiledResource {
+  readonly resource: Resource;
+  readonly includesByName: ReadonlyMap<string, Include>;
+  /** The record's field names in order, for `fields=`. */
+  readonly fieldNames: readonly string[];
+  readonly queries: ResourceQueries;
+  readonly listSchema: JsonSchema;
+  readonly validateList: ValidateFunction;
+  readonly getSchema: JsonSchema;
+  readonly validateGet: ValidateFunction;
+}
+
+/** Single-record routes take no parameter but `include`, which the parser reads apart. */
+const GET_QUERY_SCHEMA: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
+
+/** Compiles every family; a schema AJV rejects stops start-up here, naming the family. */
+export function compileRegistry(registry: Registry): ReadonlyMap<string, CompiledResource> {
+  const validateGet = compileSchema(GET_QUERY_SCHEMA);
+  return new Map(
+    registry.resources.map((resource) => {
+      const listSchema = listQuerySchema(resource);
+      let validateList: ValidateFunction;
+      try {
+        validateList = compileSchema(listSchema);
+      } catch (error) {
+        throw new Error(`resources/${resource.path}.ts: its query schema does not compile: ${(error as Error).message}`);
+      }
+      const compiled: CompiledResource = Object.freeze({
+        resource,
+        includesByName: new Map(resource.includes.map((include) => [include.name, include])),
+        fieldNames: Object.freeze(resource.recordFields.map((field) => field.name)),
+        queries: compileQueries(resource),
+        listSchema,
+        validateList,
+        getSchema: GET_QUERY_SCHEMA,
+        validateGet,
+      });
+      return [resource.path, compiled] as const;
+    }),
+  );
+}

@@ -1,0 +1,107 @@
+import { recordTimestampSql } from './timestamp-sql.ts';
+import type { FieldType } from '../definition/resource-definition.ts';
+
+/** A JSON Schema fragment; used by AJV and copied into the OpenAPI document. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** The spec's identifier pattern: lower-case UUID only (AJV's `uuid` format also takes `urn:uuid:`). */
+export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** Postgres text cannot hold NUL, so a value with one can never match: reject it as a bad parameter. */
+const NO_NUL = '^[^\\u0000]*$';
+
+/** ISO 8601 has a year 0000; Postgres does not (an error, not an empty list). */
+const NOT_YEAR_ZERO = '^(?!0000)';
+
+/**
+ * What Postgres reads as a timestamptz, beyond RFC 3339's `date-time`: no year
+ * 0000, a zone offset within ±15:59 (RFC 3339 allows ±23:59), and with the
+ * length bound, no more fraction digits than it parses (nanoseconds at most).
+ */
+const TIMESTAMP_POSTGRES_READS = '^(?!0000).*(?:[zZ]|[+-](?:0[0-9]|1[0-5])(?::?[0-5][0-9])?)$';
+
+/** The spec's string filter rule: 1 to 255 characters. */
+export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
+
+
+/** What one field type means for the database, the record and a filter parameter. */
+export interface FieldTypeImpl {
+  /** Column type in DDL. */
+  readonly columnType: string;
+  /** `information_schema.columns.data_type` of that column, to check a migrated schema. */
+  readonly dataType: string;
+  /** SQL that reads the column as the record's JSON value (timestamps and decimals become strings in SQL). */
+  read(columnSql: string): string;
+  /** JSON Schema of the value in a record (without null). */
+  readonly valueSchema: JsonSchema;
+  /** JSON Schema of an exact-match parameter, or null when the type cannot be filtered. */
+  readonly parameterSchema: JsonSchema | null;
+}
+
+export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.freeze({
+  uuid: {
+    columnType: 'uuid',
+    dataType: 'uuid',
+    read: (c) => c,
+    valueSchema: { type: 'string', pattern: UUID_PATTERN },
+    parameterSchema: { type: 'string', pattern: UUID_PATTERN },
+  },
+  string: {
+    columnType: 'text',
+    dataType: 'text',
+    read: (c) => c,
+    valueSchema: { type: 'string' },
+    parameterSchema: STRING_PARAMETER,
+  },
+  enum: {
+    columnType: 'text',
+    dataType: 'text',
+    read: (c) => c,
+    valueSchema: { type: 'string' },
+    parameterSchema: { type: 'string' },
+  },
+  integer: {
+    columnType: 'integer',
+    dataType: 'integer',
+    read: (c) => c,
+    valueSchema: { type: 'integer' },
+    parameterSchema: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+  },
+  decimal: {
+    columnType: 'numeric',
+    dataType: 'numeric',
+    // numeric::text keeps the stored scale ("40.50"); a JS number would not.
+    read: (c) => `${c}::text`,
+    valueSchema: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' },
+    parameterSchema: { type: 'string', pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,20})?$' },
+  },
+  boolean: {
+    columnType: 'boolean',
+    dataType: 'boolean',
+    read: (c) => c,
+    valueSchema: { type: 'boolean' },
+    parameterSchema: { type: 'boolean' },
+  },
+  date: {
+    columnType: 'date',
+    dataType: 'date',
+    read: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
+    valueSchema: { type: 'string', format: 'date' },
+    parameterSchema: { type: 'string', format: 'date', pattern: NOT_YEAR_ZERO },
+  },
+  timestamp: {
+    columnType: 'timestamptz',
+    dataType: 'timestamp with time zone',
+    // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
+    read: recordTimestampSql,
+    valueSchema: { type: 'string', format: 'date-time' },
+    parameterSchema: { type: 'string', format: 'date-time', maxLength: 35, pattern: TIMESTAMP_POSTGRES_READS },
+  },
+  json: {
+    columnType: 'jsonb',
+    dataType: 'jsonb',
+    read: (c) => c,
+    valueSchema: {},
+    parameterSchema: null,
+  },
+});

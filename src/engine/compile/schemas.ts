@@ -1,0 +1,103 @@
+import { FIELD_TYPES, type JsonSchema } from './field-types.ts';
+import { MATCH_KINDS } from './match-kinds.ts';
+import type { Field, Resource } from '../definition/resource.ts';
+
+/**
+ * JSON Schemas derived from a family: the record, the list and get query
+ * parameters, the list envelope and the error body. AJV compiles them at boot;
+ * the OpenAPI document copies them. One source, so validation and docs agree.
+ */
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+export const LIMIT_SCHEMA: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
+  description: `Page size, 1 to ${MAX_LIMIT}.`,
+};
+
+/** Only a string: whatever does not decode is 400 `invalid_cursor` (CONTRACT.md §4), decided by the codec. */
+export const CURSOR_SCHEMA: JsonSchema = {
+  type: 'string',
+  description: 'Opaque value from `nextCursor` of the previous page, valid for the same brand, collection and filters.',
+};
+
+export const INCLUDE_SCHEMA: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 1024,
+  description: 'Comma-separated related resources to embed in each record.',
+};
+
+export const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error', 'errorCode'],
+  properties: {
+    error: { type: 'string' },
+    errorCode: { type: 'string' },
+    details: {},
+  },
+};
+
+/** The JSON Schema of one field's value in a record. */
+export function fieldSchema(field: Field): JsonSchema {
+  const base: JsonSchema = { ...FIELD_TYPES[field.type].valueSchema };
+  if (field.values) base.enum = field.nullable ? [...field.values, null] : [...field.values];
+  if (field.nullable && typeof base.type === 'string') base.type = [base.type, 'null'];
+  if (field.description) base.description = field.description;
+  return base;
+}
+
+/** The record: exactly the declared fields, every one present (CONTRACT.md §2). */
+export function recordSchema(resource: Resource): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: resource.recordFields.map((field) => field.name),
+    properties: Object.fromEntries(resource.recordFields.map((field) => [field.name, fieldSchema(field)])),
+  };
+}
+
+/** The filter parameters of a list, by name. */
+export function filterSchemas(resource: Resource): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    resource.filters.map((filter) => [
+      filter.name,
+      {
+        ...MATCH_KINDS[filter.match].parameterSchema(filter.targets),
+        description: filter.description ?? MATCH_KINDS[filter.match].describe(filter.targets),
+      },
+    ]),
+  );
+}
+
+/**
+ * The list's query parameters other than `include`, which the request parser
+ * reads itself so that a family without includes can answer 400
+ * `unsupported_include` rather than "unknown parameter".
+ */
+export function listQuerySchema(resource: Resource): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { cursor: CURSOR_SCHEMA, limit: LIMIT_SCHEMA, ...filterSchemas(resource) },
+  };
+}
+
+/** The list body: exactly `{ items, nextCursor, totalItems }`. */
+export function listEnvelopeSchema(itemSchema: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'nextCursor', 'totalItems'],
+    properties: {
+      items: { type: 'array', items: itemSchema },
+      nextCursor: { type: ['string', 'null'] },
+      totalItems: { type: 'integer', minimum: 0 },
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { quoteIdentifier } from '../definition/naming.ts';
+import type { Scope } from '../definition/resource-definition.ts';
+
+/** SQL text with `?` placeholders and the values bound to them, in order. */
+export interface SqlFragment {
+  readonly sql: string;
+  readonly bindings: readonly unknown[];
+  /**
+   * Whether a whole query may run as a prepared statement, whose plan
+   * Postgres may make once for any values (prepared-statements.ts). False
+   * when the best plan depends on the values (a pattern's or a range's
+   * selectivity: `MatchImpl.planPerValue`). Unset: it may.
+   */
+  readonly prepare?: boolean;
+}
+
+/** `alias."column"` from checked identifiers. */
+export function column(alias: string, name: string): string {
+  return `${alias}.${quoteIdentifier(name)}`;
+}
+
+/**
+ * The condition that limits a table's rows to what one brand may see
+ * (CONTRACT.md §1): its own rows, plus shared rows where the family has them.
+ */
+export function scopeCondition({ alias, scope, brandId }: { alias: string; scope: Scope; brandId: string }): SqlFragment {
+  switch (scope) {
+    case 'brand':
+      return { sql: `${column(alias, 'brand_id')} = ?`, bindings: [brandId] };
+    case 'shared':
+      return { sql: `(${column(alias, 'brand_id')} = ? or ${column(alias, 'brand_id')} is null)`, bindings: [brandId] };
+    case 'tenant':
+      return { sql: `${column(alias, 'id')} = ?`, bindings: [brandId] };
+  }
+}
+
+/** Joins fragments with a separator, keeping the bindings in order. */
+export function joinFragments(fragments: readonly SqlFragment[], separator: string): SqlFragment {
+  return {
+    sql: fragments.map((f) => f.sql).join(separator),
+    bindings: fragments.flatMap((f) => f.bindings),
+  };
+}

@@ -1,0 +1,156 @@
+import { ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
+import type { JsonSchema } from '../compile/field-types.ts';
+import { UUID_PATTERN } from '../compile/field-types.ts';
+import { CURSOR_SCHEMA, ERROR_SCHEMA, LIMIT_SCHEMA } from '../compile/schemas.ts';
+
+/**
+ * The parts of the OpenAPI document that every operation shares: parameters,
+ * headers, error responses and the error body. Declared once under
+ * `components` and referenced, so the document stays readable and small.
+ */
+
+/** A parameter's schema without its description, which the parameter itself carries. */
+export function withoutDescription(schema: JsonSchema): JsonSchema {
+  const { description: _description, ...rest } = schema;
+  return rest;
+}
+
+export const componentRef = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): JsonSchema => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** The brand the examples show: the demo brand every fresh install has. */
+export const EXAMPLE_BRAND = 'northwind';
+
+export const PARAMETERS: JsonSchema = {
+  Brand: {
+    name: 'brand', in: 'path', required: true,
+    description: 'Slug of the brand; the API key must be allowed for it.',
+    schema: { type: 'string', minLength: 1 },
+    example: EXAMPLE_BRAND,
+  },
+  Cursor: { name: 'cursor', in: 'query', required: false, description: CURSOR_SCHEMA.description, schema: withoutDescription(CURSOR_SCHEMA) },
+  Limit: { name: 'limit', in: 'query', required: false, description: LIMIT_SCHEMA.description, schema: withoutDescription(LIMIT_SCHEMA) },
+  IfNoneMatch: {
+    name: 'If-None-Match', in: 'header', required: false,
+    description: 'The `ETag` of a response the client holds: when the response would be the same, the answer is 304 with no body, which does not count against the rate limit.',
+    schema: { type: 'string' },
+  },
+};
+
+/** The id in the path of a get; each operation adds its family's example id, so it is not shared. */
+export const ID_PARAMETER: JsonSchema = {
+  name: 'id', in: 'path', required: true,
+  description: 'Id of the record (a lower-case UUID).',
+  schema: { type: 'string', pattern: UUID_PATTERN },
+};
+
+export const HEADERS: JsonSchema = {
+  RequestId: {
+    description: 'Id of the request, as logged by the server: quote it when reporting a problem. A plain id the client sends in `X-Request-Id` is kept.',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: 'On a page that has a next page: the origin-relative URL of that page with `rel="next"`, keeping the filters, includes and page size. Absent on the last page.',
+    schema: { type: 'string' },
+    example: `</api/public/v1/brands/${EXAMPLE_BRAND}/products?limit=25&cursor=...>; rel="next"`,
+  },
+  RetryAfter: {
+    description: 'Whole seconds to wait before retrying (at least 0).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  ETag: {
+    description: 'Strong validator of the body: send it back in `If-None-Match` to get 304 when nothing changed.',
+    schema: { type: 'string' },
+  },
+  CacheControl: {
+    description: '`private, no-cache` on a 200 or 304: only the client may keep the response, and it revalidates it with `If-None-Match` before reuse. Errors are `no-store`. Responses vary by `Authorization`.',
+    schema: { type: 'string' },
+  },
+  RateLimitLimit: { description: "Requests the key may make in the window.", schema: { type: 'integer', minimum: 0 } },
+  RateLimitRemaining: { description: 'Requests the key has left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Whole seconds until the window resets.', schema: { type: 'integer', minimum: 0 } },
+  RateLimitPolicy: { description: 'The limit and its window in seconds, as `<limit>;w=<seconds>`.', schema: { type: 'string' } },
+};
+
+/** The rate limit headers on every response to a recognised key. */
+export const RATE_LIMIT_HEADERS: JsonSchema = {
+  'RateLimit-Limit': componentRef('headers', 'RateLimitLimit'),
+  'RateLimit-Remaining': componentRef('headers', 'RateLimitRemaining'),
+  'RateLimit-Reset': componentRef('headers', 'RateLimitReset'),
+  'RateLimit-Policy': componentRef('headers', 'RateLimitPolicy'),
+};
+
+/** Headers of a 200 and a 304 of a keyed route. */
+export const CACHING_HEADERS: JsonSchema = {
+  ETag: componentRef('headers', 'ETag'),
+  'Cache-Control': componentRef('headers', 'CacheControl'),
+};
+
+/** An example error body for a code, with `details` where that code has them. */
+function errorExample(errorCode: ErrorCode, details?: unknown): JsonSchema {
+  return {
+    summary: errorCode,
+    value: { error: ERROR_CODES[errorCode].message, errorCode, ...(details === undefined ? {} : { details }) },
+  };
+}
+
+function errorResponse(description: string, examples: readonly JsonSchema[], headers: JsonSchema = RATE_LIMIT_HEADERS): JsonSchema {
+  return {
+    description,
+    headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...headers },
+    content: {
+      'application/json': {
+        schema: componentRef('schemas', 'Error'),
+        examples: Object.fromEntries(examples.map((example) => [String(example.summary), example])),
+      },
+    },
+  };
+}
+
+/** Every error status the spec lists, by the name operations refer to it with. */
+export const ERROR_RESPONSES: JsonSchema = {
+  BadRequest: errorResponse('Invalid parameter, unsupported include, or a cursor that is not valid or was made for another brand, collection or filter set.', [
+    errorExample('invalid_parameter', [{ parameter: 'limit', message: 'must be <= 100' }]),
+    errorExample('unsupported_include'),
+    errorExample('invalid_cursor'),
+    errorExample('cursor_mismatch'),
+  ]),
+  // No key was recognised, or the key may not read the brand (only then are rate limit headers sent).
+  Unauthorized: errorResponse('Missing, invalid, expired or out-of-scope API key.', [errorExample('unauthorized')], {
+    'WWW-Authenticate': { description: '`Bearer`, when no valid key was given.', schema: { type: 'string' } },
+  }),
+  NotFound: errorResponse('Brand or record not found, or not available to the brand.', [errorExample('not_found')]),
+  RateLimited: errorResponse('Rate limit exceeded: the key has used its requests for the current window.', [errorExample('rate_limited')], {
+    'Retry-After': componentRef('headers', 'RetryAfter'),
+    ...RATE_LIMIT_HEADERS,
+  }),
+  NotModified: {
+    description: 'The response would be the one whose `ETag` the client sent in `If-None-Match`: no body, and no request counted.',
+    headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS },
+  },
+  InternalError: errorResponse('Unexpected server error; `details.requestId` names the request in the server logs.', [
+    errorExample('internal_error', { requestId: '6f1c2b0e-8f9a-4c3d-9e2b-1a7d5c4e3f21' }),
+  ]),
+};
+
+/** How an operation lists its other responses (304 and the errors): by status, referring to the shared ones. */
+export const OPERATION_ERRORS: JsonSchema = {
+  '304': componentRef('responses', 'NotModified'),
+  '400': componentRef('responses', 'BadRequest'),
+  '401': componentRef('responses', 'Unauthorized'),
+  '404': componentRef('responses', 'NotFound'),
+  '429': componentRef('responses', 'RateLimited'),
+  '500': componentRef('responses', 'InternalError'),
+};
+
+/** The error body, its code limited to the contract's codes. */
+export const ERROR_BODY_SCHEMA: JsonSchema = {
+  ...ERROR_SCHEMA,
+  description: 'The body of every error response.',
+  properties: {
+    error: { type: 'string', description: 'What went wrong, for people.' },
+    errorCode: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'Stable code, for programs.' },
+    details: { description: 'For `invalid_parameter`: each offending parameter as `{ parameter, message }`. For `internal_error`: `{ requestId }`.' },
+  },
+};

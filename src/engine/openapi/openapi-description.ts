@@ -1,0 +1,22 @@
+import { ERROR_CODES } from '../request/api-error.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../compile/schemas.ts';
+
+/**
+ * The document's `info.description`: what every operation has in common, in
+ * a few lines of Markdown. The getting-started page walks through it.
+ */
+export const API_DESCRIPTION = [
+  "Read-only access to one brand's catalog, sourcing, order, shipment, finance and document data.",
+  '',
+  'New here? Read the [getting-started page](/api/public/v1/docs/getting-started).',
+  '',
+  '- **Keys.** Every operation needs `Authorization: Bearer <key>`, with a key allowed for the brand in the path.',
+  `- **Lists** are pages of \`limit\` records (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}) ordered by \`createdAt\`, then \`id\`, as \`{ items, nextCursor, totalItems }\`. Pass \`nextCursor\` back as \`cursor\` with the same filters for the next page; the \`Link\` header carries the same URL. \`nextCursor\` is null on the last page.`,
+  '- **Filters** are query parameters, combined with AND; each says how it matches. **Includes** (`include=a,b`) embed related records.',
+  '- **Records** always carry every field; a value the data lacks is `null`.',
+  `- **Errors** have the body \`{ error, errorCode, details? }\`, with \`errorCode\` one of ${Object.keys(ERROR_CODES).map((code) => `\`${code}\``).join(', ')}.`,
+  '- **Incremental sync**: `updatedSince` and `createdSince` keep the records changed or created at or after an instant; **sparse fields**: `fields=id,code` returns only those fields.',
+  '- **Conditional requests**: every 200 has a strong `ETag`; send it in `If-None-Match` to get 304 with no body, which costs no rate limit. Responses are `Cache-Control: private, no-cache` and vary by `Authorization`.',
+  '- **Rate limits** count requests per key; every response to a key carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`. Past the limit the answer is 429 with `Retry-After` in seconds.',
+  '- **Request ids**: every response carries `X-Request-Id` (yours, when you send a plain one); a 500 repeats it in `details.requestId`.',
+].join('\n');

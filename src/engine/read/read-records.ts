@@ -1,0 +1,160 @@
+import type { Knex } from 'knex';
+import type { ExactCounts } from '../../db/counts/exact-counts.ts';
+import { hashFilters, type CursorCodec, type CursorScope, type CursorState } from '../request/cursor-codec.ts';
+import { invalidParameters } from '../request/api-error.ts';
+import type { CompiledResource } from '../compile/compile-registry.ts';
+import { CURSOR_COLUMN } from '../compile/compile-queries.ts';
+import type { Include } from '../definition/resource.ts';
+import type { ListRequest } from '../request/parse-query.ts';
+import { queryRows, type Row } from '../../db/query/query-rows.ts';
+
+/**
+ * Reading records: the operations behind the routes, with no knowledge of HTTP.
+ */
+
+export type { Row };
+
+/**
+ * The most records one include may embed in one response. Past it the request
+ * is refused (never cut short): the client asks for a smaller page, or lists
+ * the related family with a filter.
+ */
+export const MAX_INCLUDED_RECORDS = 5000;
+
+/** The snapshot a statement sees now: `ExactCounts` compares it with the one a count saw. */
+const CURRENT_SNAPSHOT = { sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] } as const;
+
+export interface ListPage {
+  readonly items: Row[];
+  readonly nextCursor: string | null;
+  readonly totalItems: number;
+}
+
+interface ReadContext {
+  readonly db: Knex;
+  readonly families: ReadonlyMap<string, CompiledResource>;
+  readonly brandId: string;
+}
+
+/** A list request's place in its walk: what its cursor is valid for, and what the cursor says (null on a first page). */
+export interface Walk {
+  readonly scope: CursorScope;
+  readonly state: CursorState | null;
+}
+
+/** Checks the request's cursor against the brand, collection and filters (400 when it does not belong). */
+export function openWalk({ cursors, brandId, family, request }: {
+  cursors: CursorCodec;
+  brandId: string;
+  family: CompiledResource;
+  request: ListRequest;
+}): Walk {
+  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
+  return { scope, state: request.cursor === null ? null : cursors.decode(request.cursor, scope) };
+}
+
+/**
+ * One page of a list, its total, the next cursor and any includes.
+ *
+ * `totalItems` is exact as of the request on a first page: from a run that
+ * started after the request arrived, shared by identical requests, which
+ * counts unless nothing has changed since the last count (`ExactCounts`). Later pages carry the total of their walk's first page in
+ * the cursor, so a deep page costs what its keyset page costs. A first page
+ * with a next one also puts the `mark` of its data in the cursor, taken after
+ * its page was read (so the mark is at least as new as the page), and later
+ * pages pass it on.
+ */
+export async function listRecords({ db, families, brandId, family, request, walk, cursors, counts, mark }: ReadContext & {
+  family: CompiledResource;
+  request: ListRequest;
+  walk: Walk;
+  cursors: CursorCodec;
+  counts: ExactCounts;
+  mark: () => Promise<string | null>;
+}): Promise<ListPage> {
+  const { scope, state } = walk;
+  const { queries } = family;
+  const source = {
+    async count() {
+      const [row] = await queryRows(db, queries.count({ brandId, filters: request.filters }));
+      return { total: row!.total as number, snapshot: (row!.snapshot as string | undefined) ?? null };
+    },
+    async snapshot() {
+      return (await queryRows(db, CURRENT_SNAPSHOT))[0]!.snapshot as string;
+    },
+  };
+  const [page, totalItems] = await Promise.all([
+    queryRows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, source),
+  ]);
+  const hasNext = page.length > request.limit;
+  if (hasNext) page.length = request.limit;
+  const last = page[page.length - 1];
+  const nextCursor = hasNext && last
+    ? cursors.encode(scope, {
+      position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string },
+      totalItems,
+      mark: state === null ? await mark() : state.mark,
+    })
+    : null;
+  for (const row of page) delete row[CURSOR_COLUMN];
+  await loadIncludes({ db, families, brandId, records: page, includes: request.includes });
+  return { items: page, nextCursor, totalItems };
+}
+
+/** One record by id, or null when the brand has no such record. */
+export async function getRecord({ db, families, brandId, family, id, includes }: ReadContext & {
+  family: CompiledResource;
+  id: string;
+  includes: readonly Include[];
+}): Promise<Row | null> {
+  const found = await queryRows(db, family.queries.one({ brandId, id }));
+  if (found.length === 0) return null;
+  await loadIncludes({ db, families, brandId, records: found, includes });
+  return found[0]!;
+}
+
+/**
+ * Embeds each requested include in every record: one query per include for
+ * the whole page, never one per record. To-one gives an object or null,
+ * to-many an array in list order.
+ */
+async function loadIncludes({ db, families, brandId, records, includes }: ReadContext & {
+  records: Row[];
+  includes: readonly Include[];
+}): Promise<void> {
+  // Fetched in parallel, embedded in the order asked for, so equal requests give equal bodies.
+  const related = await Promise.all(
+    includes.map((include) => {
+      const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
+      return keys.length === 0
+        ? Promise.resolve([])
+        : queryRows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
+    }),
+  );
+  const tooMany = includes.filter((_, i) => related[i]!.length > MAX_INCLUDED_RECORDS);
+  if (tooMany.length > 0) {
+    throw invalidParameters(tooMany.map((include) => ({
+      parameter: 'include',
+      message: `'${include.name}' would embed more than ${MAX_INCLUDED_RECORDS} records: ask for fewer with limit, or list ${include.resource} with a filter`,
+    })));
+  }
+  includes.forEach((include, i) => embed({ include, records, found: related[i]! }));
+}
+
+/** To-one: an object or null. To-many: an array in list order, empty when none. */
+function embed({ include, records, found }: { include: Include; records: Row[]; found: Row[] }): void {
+  if (include.cardinality === 'one') {
+    const byKey = new Map(found.map((row) => [row[include.remoteField], row]));
+    for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? null;
+    return;
+  }
+  const byKey = new Map<unknown, Row[]>();
+  for (const row of found) {
+    const key = row[include.remoteField];
+    const list = byKey.get(key);
+    if (list) list.push(row);
+    else byKey.set(key, [row]);
+  }
+  for (const record of records) record[include.name] = byKey.get(record[include.localField]) ?? [];
+}

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { createCountBatcher } from '../../../src/db/counts/count-batcher.ts';
+
+/** A count whose end the test decides. */
+function deferredCount(): { run: () => Promise<number>; started: number; finish: (value: number) => void; fail: (error: Error) => void } {
+  const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+  const control = {
+    started: 0,
+    run: () => {
+      control.started += 1;
+      return new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+    },
+    finish: (value: number) => pending.shift()!.resolve(value),
+    fail: (error: Error) => pending.shift()!.reject(error),
+  };
+  return control;
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('count batcher', () => {
+  it('starts a count at once when none is running', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const answer = batcher.count('k', count.run);
+    expect(count.started).to.equal(1);
+    count.finish(7);
+    expect(await answer).to.equal(7);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('makes requests that arrive during a count wait for one next run, which serves them all', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const first = batcher.count('k', count.run);
+    const waiting = [batcher.count('k', count.run), batcher.count('k', count.run), batcher.count('k', count.run)];
+    expect(count.started, 'the joiners do not start a count while one runs').to.equal(1);
+    count.finish(10);
+    expect(await first).to.equal(10);
+    await tick();
+    expect(count.started, 'one run for the whole batch').to.equal(2);
+    // A request arriving now, while the batch's count runs, waits for the run after.
+    const later = batcher.count('k', count.run);
+    count.finish(11);
+    expect(await Promise.all(waiting)).to.deep.equal([11, 11, 11]);
+    await tick();
+    expect(count.started).to.equal(3);
+    count.finish(12);
+    expect(await later).to.equal(12);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('keeps different keys apart', async () => {
+    const batcher = createCountBatcher();
+    const a = deferredCount();
+    const b = deferredCount();
+    const countA = batcher.count('a', a.run);
+    const countB = batcher.count('b', b.run);
+    expect([a.started, b.started]).to.deep.equal([1, 1]);
+    b.finish(2);
+    a.finish(1);
+    expect([await countA, await countB]).to.deep.equal([1, 2]);
+  });
+
+  it('fails the waiting batch with a failed count, and counts afresh for the next request', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const first = batcher.count('k', count.run);
+    const joined = batcher.count('k', count.run);
+    count.fail(new Error('statement timeout'));
+    const failures = await Promise.allSettled([first, joined]);
+    expect(failures.map((f) => (f.status === 'rejected' ? (f.reason as Error).message : 'ok'))).to.deep.equal(['statement timeout', 'statement timeout']);
+    expect(count.started, 'no count was started for a batch that already failed').to.equal(1);
+    expect(batcher.size).to.equal(0);
+    const fresh = batcher.count('k', count.run);
+    count.finish(5);
+    expect(await fresh).to.equal(5);
+  });
+});

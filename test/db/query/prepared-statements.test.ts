@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { openPostgres, type Database } from '../../../src/db/connection/open-database.ts';
+import { queryRows } from '../../../src/db/query/query-rows.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+/** The statements prepared on the pool's one connection, oldest first. */
+async function preparedOn(db: Knex): Promise<string[]> {
+  const result = (await db.raw(`select statement from pg_prepared_statements where name like 'bcat\\_%' order by prepare_time`)) as { rows: { statement: string }[] };
+  return result.rows.map((row) => row.statement);
+}
+
+const ask = (db: Knex, n: number) => queryRows(db, { sql: `select ?::int + ${n} as "value"`, bindings: [1] });
+
+// Only Postgres prepares: the embedded database runs every query as it is (and the whole suite checks that).
+if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)', () => {
+  const opened: Database[] = [];
+  const open = async (statementCache: number): Promise<Knex> => {
+    const { url } = await testDatabase();
+    const database = openPostgres({ url: url!, poolMax: 1, statementCache });
+    opened.push(database);
+    return database.db;
+  };
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.close();
+  });
+
+  it('prepares a query shape once per connection and runs it again by name', async () => {
+    const db = await open(10);
+    expect(await ask(db, 1)).to.deep.equal([{ value: 2 }]);
+    expect(await queryRows(db, { sql: 'select ?::int + 1 as "value"', bindings: [41] })).to.deep.equal([{ value: 42 }]);
+    expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"']);
+  });
+
+  it('keeps at most the configured number per connection, dropping the least recently used from Postgres', async () => {
+    const db = await open(2);
+    await ask(db, 1);
+    await ask(db, 2);
+    await ask(db, 1);
+    await ask(db, 3);
+    expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"', 'select $1::int + 3 as "value"']);
+    // The dropped shape is prepared again when it comes back.
+    expect(await ask(db, 2)).to.deep.equal([{ value: 3 }]);
+    expect(await preparedOn(db)).to.have.members(['select $1::int + 3 as "value"', 'select $1::int + 2 as "value"']);
+  });
+
+  it('answers when Postgres has forgotten its statements (DISCARD ALL, as a pooler does), and prepares again', async () => {
+    const db = await open(10);
+    await ask(db, 1);
+    await db.raw('discard all');
+    expect(await preparedOn(db)).to.deep.equal([]);
+    expect(await ask(db, 1)).to.deep.equal([{ value: 2 }]);
+    expect(await ask(db, 1)).to.deep.equal([{ value: 2 }]);
+    expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"']);
+  });
+
+  it('answers when a selected column changed type under a prepared statement', async () => {
+    const db = await open(10);
+    await db.raw('create temporary table changing (id int primary key, amount int)');
+    await db.raw('insert into changing values (1, 5)');
+    const read = () => queryRows(db, { sql: 'select amount from changing where id = ?', bindings: [1] });
+    expect(await read()).to.deep.equal([{ amount: 5 }]);
+    await db.raw('alter table changing alter column amount type text');
+    expect(await read()).to.deep.equal([{ amount: '5' }]);
+  });
+
+  it('runs a query that asks to be planned for its values unprepared', async () => {
+    const db = await open(10);
+    expect(await queryRows(db, { sql: 'select ?::int as "value"', bindings: [7], prepare: false })).to.deep.equal([{ value: 7 }]);
+    expect(await preparedOn(db)).to.deep.equal([]);
+  });
+
+  it('prepares nothing with a cache of 0', async () => {
+    const db = await open(0);
+    await ask(db, 1);
+    expect(await preparedOn(db)).to.deep.equal([]);
+  });
+});

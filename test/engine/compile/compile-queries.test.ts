@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { compileQueries } from '../../../src/engine/compile/compile-queries.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+const BRAND = '11111111-1111-4111-8111-111111111111';
+
+describe('compileQueries', () => {
+  it('reads a page in keyset order, joins the category label for the brand, and binds every value', async () => {
+    const { registry } = await testDatabase();
+    const queries = compileQueries(registry.get('products'));
+    const page = queries.page({
+      brandId: BRAND,
+      filters: { status: 'approved', search: 'tee' },
+      after: { createdAt: '2026-03-01T09:30:00.123456Z', id: '22222222-2222-4222-8222-222222222222' },
+      limit: 25,
+    });
+    expect(page.sql).to.contain('from "products" t left join "categories" j_category on j_category."id" = t."category_id" and j_category."brand_id" = ?');
+    expect(page.sql).to.contain('where t."brand_id" = ? and t."status" = ? and (t."name" ilike ? or t."code" ilike ?)');
+    expect(page.sql).to.contain('and (t."created_at", t."id") > (?::timestamptz, ?::uuid) order by t."created_at", t."id" limit ?');
+    expect(page.bindings).to.deep.equal([BRAND, BRAND, 'approved', '%tee%', '%tee%', '2026-03-01T09:30:00.123456Z', '22222222-2222-4222-8222-222222222222', 26]);
+    expect(page.sql).to.not.contain('approved');
+    // A search's best plan depends on its word: planned for each request, never prepared.
+    expect(page.prepare).to.equal(false);
+  });
+
+  it('lets a list be prepared only when none of its filters needs a plan for its value', async () => {
+    const { registry } = await testDatabase();
+    const queries = compileQueries(registry.get('products'));
+    const list = (filters: Record<string, unknown>) => ({
+      page: queries.page({ brandId: BRAND, filters, after: null, limit: 25 }).prepare,
+      count: queries.count({ brandId: BRAND, filters }).prepare,
+    });
+    expect(list({})).to.deep.equal({ page: true, count: true });
+    expect(list({ status: 'approved' })).to.deep.equal({ page: true, count: true });
+    expect(list({ search: 'tee' })).to.deep.equal({ page: false, count: false });
+    expect(list({ updatedSince: '2026-03-01T00:00:00Z' })).to.deep.equal({ page: false, count: false });
+    expect(queries.one({ brandId: BRAND, id: '22222222-2222-4222-8222-222222222222' }).prepare).to.not.equal(false);
+  });
+
+  it('reads an include\'s records with the keys as one array, one statement whatever their number', async () => {
+    const { registry } = await testDatabase();
+    const queries = compileQueries(registry.get('skus'));
+    const keys = ['22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+    const two = queries.matching({ brandId: BRAND, field: 'productId', values: keys, limit: 5001 });
+    const one = queries.matching({ brandId: BRAND, field: 'productId', values: keys.slice(0, 1), limit: 5001 });
+    expect(two.sql).to.equal(one.sql);
+    expect(two.sql).to.contain('= any(?) order by t."created_at", t."id" limit ?');
+    expect(two.bindings.slice(-2)).to.deep.equal([keys, 5001]);
+  });
+
+  it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', async () => {
+    const { registry } = await testDatabase();
+    const count = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
+    expect(count).to.deep.equal({
+      sql: 'select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
+      bindings: [BRAND, 'length'],
+      prepare: true,
+    });
+  });
+
+  it('reads the tenant family by the brand itself', async () => {
+    const { registry } = await testDatabase();
+    const one = compileQueries(registry.get('brands')).one({ brandId: BRAND, id: 'ignored' });
+    expect(one.sql).to.match(/from "brands" t where t."id" = \?$/);
+    expect(one.bindings).to.deep.equal([BRAND]);
+  });
+});

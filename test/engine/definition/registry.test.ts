@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
+import { DefinitionError } from '../../../src/engine/definition/definition-error.ts';
+import { loadRegistry, RESOURCES_DIR } from '../../../src/engine/definition/registry.ts';
+import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
+import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
+import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { startTestServer } from '../../support/test-server.ts';
+
+const DEFINE = pathToFileURL(join(RESOURCES_DIR, '..', 'src', 'engine', 'define-resource.ts')).href;
+
+describe('loadRegistry', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bcat-registry-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('loads every family of resources/ with no list to edit', async () => {
+    const registry = await loadRegistry();
+    expect(registry.resources.map((r) => r.path)).to.include.members(['brands', 'carton-sizes', 'products', 'units-of-measure']);
+  });
+
+  it('serves a family dropped in as one more file: routes, filters and table', async () => {
+    await writeFile(join(dir, 'gizmos.ts'), `
+      import { defineResource } from '${DEFINE}';
+      export default defineResource({
+        path: 'gizmos',
+        scope: 'brand',
+        fields: {
+          id: { type: 'uuid' },
+          label: { type: 'string' },
+          weightG: { type: 'integer' },
+          createdAt: { type: 'timestamp', nullable: false },
+        },
+        filters: { label: { field: 'label', match: 'exact' } },
+      });
+    `);
+    const registry = await loadRegistry({ dirs: [RESOURCES_DIR, dir] });
+    expect(registry.get('gizmos').table).to.equal('gizmos');
+
+    // Its table comes from the same plan the migrations are generated from.
+    const { db } = await testDatabase();
+    const diff = diffSchema(planSchema(registry), await introspectSchema(db));
+    expect(diff.problems).to.deep.equal([]);
+    expect(diff.statements.every((s) => s.includes('"gizmos"'))).to.equal(true);
+    for (const statement of diff.statements) await db.raw(statement);
+    const server = await startTestServer({ registry });
+    try {
+      await resetDatabase(db);
+      const brand = await createBrand('gizmo-brand');
+      const { key } = await createTestKey({ brands: [brand.slug] });
+      await db('gizmos').insert([
+        { brand_id: brand.id, label: 'Cog', weight_g: 12, created_at: '2026-03-01T10:00:00Z' },
+        { brand_id: brand.id, label: 'Sprocket', weight_g: 30, created_at: '2026-03-01T10:01:00Z' },
+      ]);
+      const list = await server.request('/brands/gizmo-brand/gizmos?label=Cog', { key });
+      expect(list.status).to.equal(200);
+      expect(list.body.items).to.have.length(1);
+      expect(list.body.items[0]).to.include({ label: 'Cog', weightG: 12 });
+      const one = await server.request(`/brands/gizmo-brand/gizmos/${list.body.items[0].id}`, { key });
+      expect(one.body).to.deep.equal(list.body.items[0]);
+      expect((await server.request('/openapi.json')).body.paths).to.have.property('/brands/{brand}/gizmos');
+    } finally {
+      await server.close();
+      await db.raw('drop table "gizmos" cascade');
+    }
+  });
+
+  it('refuses a file whose path is not its name', async () => {
+    await writeFile(join(dir, 'gizmo.ts'), `export default { path: 'gizmos', scope: 'brand', fields: {} };`);
+    const error = await loadRegistry({ dirs: [dir] }).then(() => null, (e: Error) => e);
+    expect(error).to.be.instanceOf(DefinitionError);
+    expect(error!.message).to.equal("resources/gizmo.ts: path: 'gizmos' must equal the file name 'gizmo'");
+  });
+});
+
+describe('the fixtures insert through the registry', () => {
+  it('write API field names to their columns', async () => {
+    const { db } = await testDatabase();
+    await resetDatabase(db);
+    const brand = await createBrand();
+    const [row] = await insert('carton-sizes', brand.id, [{ name: 'Box', lengthCm: '1.50' }]);
+    const stored = await db('carton_sizes').where({ id: row!.id }).first();
+    expect(stored).to.include({ brand_id: brand.id, name: 'Box', length_cm: '1.50' });
+  });
+});

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+const DOCS = '/api/public/v1/docs';
+const GETTING_STARTED = `${DOCS}/getting-started`;
+
+/** Every `src` and `href` of a page. */
+function urlsOf(html: string): string[] {
+  return [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
+}
+
+describe('docs site', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  for (const path of [DOCS, GETTING_STARTED]) {
+    describe(`GET ${path}`, () => {
+      it('is an HTML page, served without a key, under a CSP of our own origin', async () => {
+        const response = await server.request(path);
+        expect(response.status).to.equal(200);
+        expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+        expect(response.headers.get('content-security-policy')).to.match(/^default-src 'self';/);
+        expect(response.headers.get('content-security-policy')).not.to.contain('unsafe');
+        expect(response.headers.get('cache-control')).to.equal('no-cache');
+        expect(response.text).to.match(/^<!doctype html>/);
+      });
+
+      it('loads only local files, with no inline script or style (the CSP would block them)', async () => {
+        const { text } = await server.request(path);
+        const urls = urlsOf(text);
+        expect(urls).not.to.be.empty;
+        for (const url of urls) expect(url, url).to.match(/^\/api\/public\/v1\//);
+        expect(text).not.to.match(/<script(?![^>]*\ssrc=)/);
+        expect(text).not.to.match(/<style|<[^>]+\s(?:style|on[a-z]+)=/i);
+      });
+
+      it('serves every asset it references, with its type and a cache lifetime', async () => {
+        const { text } = await server.request(path);
+        const assets = urlsOf(text).filter((url) => url.startsWith(`${DOCS}/assets/`));
+        expect(assets).not.to.be.empty;
+        for (const asset of assets) {
+          const response = await server.request(asset);
+          expect(response.status, asset).to.equal(200);
+          const type = asset.endsWith('.js') ? 'text/javascript; charset=utf-8' : asset.endsWith('.css') ? 'text/css; charset=utf-8' : 'image/png';
+          expect(response.headers.get('content-type'), asset).to.equal(type);
+          expect(response.headers.get('cache-control'), asset).to.equal('public, max-age=3600');
+          expect(response.headers.get('x-content-type-options'), asset).to.equal('nosniff');
+          expect(Number(response.headers.get('content-length')), asset).to.be.greaterThan(0);
+        }
+      });
+
+      it('answers HEAD like GET, without a body', async () => {
+        const response = await server.request(path, { method: 'HEAD' });
+        expect(response.status).to.equal(200);
+        expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+        expect(response.text).to.equal('');
+      });
+    });
+  }
+
+  it('links the reference and the getting-started page to each other', async () => {
+    expect(urlsOf((await server.request(DOCS)).text)).to.include(GETTING_STARTED);
+    expect(urlsOf((await server.request(GETTING_STARTED)).text)).to.include(DOCS);
+  });
+
+  it('points Swagger UI at the served document, with the online validator off', async () => {
+    const page = await server.request(DOCS);
+    expect(page.text).to.contain('data-spec-url="/api/public/v1/openapi.json"');
+    expect(page.text).to.contain(`src="${DOCS}/assets/swagger-ui-bundle.js"`);
+    // Swagger UI sends the document to validator.swagger.io unless told not to (it skips localhost, so the browser test cannot see it).
+    const initializer = await server.request(`${DOCS}/assets/docs-init.js`);
+    expect(initializer.text).to.contain('validatorUrl: null');
+    expect(initializer.text).to.contain('domNode: root');
+  });
+
+  it('renders docs/getting-started.md to HTML', async () => {
+    const { text } = await server.request(GETTING_STARTED);
+    expect(text).to.contain('<h1>Getting started</h1>');
+    expect(text).to.contain('<pre><code class="language-sh">curl -H &quot;Authorization: Bearer bcat_sk_');
+    expect(text).to.contain('<table>');
+    for (const code of ['invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch', 'unauthorized', 'not_found', 'method_not_allowed', 'rate_limited', 'internal_error']) {
+      expect(text, code).to.contain(`<code>${code}</code>`);
+    }
+  });
+
+  for (const file of ['missing.js', 'index.html', 'swagger-ui-bundle.js.map', 'package.json', '..%2Fpackage.json']) {
+    it(`answers an asset not on the allow-list (${file}) with the JSON 404`, async () => {
+      const response = await server.request(`${DOCS}/assets/${file}`);
+      expect(response.status).to.equal(404);
+      expect(response.headers.get('content-type')).to.match(/^application\/json/);
+      expect(response.body).to.deep.equal({ error: 'No such path in this API.', errorCode: 'not_found' });
+    });
+  }
+
+  it('answers POST on a docs page with the JSON 405', async () => {
+    const response = await server.request(DOCS, { method: 'POST' });
+    expect(response.status).to.equal(405);
+    expect(response.headers.get('allow')).to.equal('GET, HEAD');
+    expect(response.body.errorCode).to.equal('method_not_allowed');
+  });
+});
