@@ -15,7 +15,7 @@ export interface Registry {
 }
 
 /** The repository's `resources/` folder. */
-export const RESOURCES_DIR = resolve(fileURLToPath(new URL('../../resources', import.meta.url)));
+export const RESOURCES_DIR = resolve(fileURLToPath(new URL('../../../resources', import.meta.url)));
 
 /** Builds the registry from definitions already in memory. */
 export function createRegistry(definitions: readonly ResourceDefinition[]): Registry {

@@ -5,10 +5,10 @@ import { buildOpenApi, type OpenApiExamples } from '../../engine/openapi/build-o
 import type { Registry } from '../../engine/definition/registry.ts';
 
 /** The repository's `docs/` folder. */
-export const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
+export const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 /** One demo record per family, written by `npm run docs` and quoted by the served document. */
-export const OPENAPI_EXAMPLES_FILE = fileURLToPath(new URL('../../docs/openapi-examples.json', import.meta.url));
+export const OPENAPI_EXAMPLES_FILE = fileURLToPath(new URL('../../../docs/openapi-examples.json', import.meta.url));
 
 /**
  * The examples `npm run docs` wrote, or none when the file is missing: the

@@ -6,7 +6,7 @@ import { API_BASE_PATH } from '../../engine/openapi/build-openapi.ts';
 import { loadSwaggerUiAssets, textAsset, type DocsAsset } from './docs-assets.ts';
 import { DOCS_CSS, INITIALIZER_JS, docsPaths, gettingStartedPage, referencePage } from './docs-pages.ts';
 
-const GETTING_STARTED_MARKDOWN = new URL('../../docs/getting-started.md', import.meta.url);
+const GETTING_STARTED_MARKDOWN = new URL('../../../docs/getting-started.md', import.meta.url);
 
 /**
  * Nothing but our own origin, and no inline script or style. Swagger UI's
