@@ -10,6 +10,7 @@ import pg from 'pg';
 import { REPO_ROOT, timedGet } from '../faults/fault-support.ts';
 import { childrenOf } from '../faults/local-postgres.ts';
 import { sleep, waitFor } from '../server/support-local.ts';
+import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /** One scrape of `/metrics`: samples by name and labels. */
 export interface MetricsScrape {
@@ -141,15 +142,6 @@ export function bytesWritten(pid: number): number {
   return Number(match[1]);
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** `npm run start:cluster`'s process, spawned as that script runs it. */
 export interface ClusterProcess {
   readonly child: ChildProcess;
@@ -229,8 +221,8 @@ function killTree(pid: number): void {
 /** Waits until every pid has exited, or fails after `timeoutMs`. */
 export async function waitUntilGone(pids: readonly number[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (pids.some(isAlive)) {
-    if (Date.now() > deadline) throw new Error(`processes still running after ${timeoutMs} ms: ${pids.filter(isAlive).join(', ')}`);
+  while (pids.some(isProcessRunning)) {
+    if (Date.now() > deadline) throw new Error(`processes still running after ${timeoutMs} ms: ${pids.filter(isProcessRunning).join(', ')}`);
     await sleep(50);
   }
 }

@@ -38,7 +38,6 @@ import { expectErrorBody, freePort, redisNumber, sleep, waitFor } from '../serve
 import {
   bytesWritten,
   childProcesses,
-  isAlive,
   readCounts,
   spawnCluster,
   waitUntilGone,
@@ -47,6 +46,7 @@ import {
   type ReadCounts,
   type Replication,
 } from './multi-node-support.ts';
+import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 /** The instances' rate limit in the tests that count it: a window far longer than the test. */
@@ -507,7 +507,7 @@ if (REDIS_URL) describe('cluster: two instances on a Postgres primary and its st
       const exit = await withTimeout(running.exited, 30_000, `start:cluster to exit after SIGTERM:\n${running.output()}`);
       expect(exit, running.output()).to.deep.equal({ code: 0, signal: null });
       await waitUntilGone(workers, 5_000);
-      expect(workers.filter(isAlive)).to.deep.equal([]);
+      expect(workers.filter(isProcessRunning)).to.deep.equal([]);
     });
 
     it('refuses to start without REDIS_URL: exit code 1 and the reason', async function () {

@@ -13,6 +13,7 @@ import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../server/support-local.ts';
+import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /** The folder prefix; the mocha process's pid follows it, so a later run can clean up after a killed one. */
 const PREFIX = 'bcat-faults-pg-';
@@ -123,15 +124,6 @@ export function childrenOf(parent: number): number[] {
   return found;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Clusters of this process that are still running: stopped when the process exits, whatever happened. */
 const live = new Set<LocalPostgres>();
 let exitHookInstalled = false;
@@ -149,7 +141,7 @@ function installExitHook(): void {
 function removeAbandoned(binDir: string): void {
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1] ?? 0);
-    if (pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    if (pid <= 0 || pid === process.pid || isProcessRunning(pid)) continue;
     const dir = join(tmpdir(), name);
     stopNow(binDir, join(dir, 'data'));
     rmSync(dir, { recursive: true, force: true });

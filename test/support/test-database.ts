@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/connection/open-database.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
+import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /**
  * One database for the whole run: the embedded PGlite in memory, or, when
@@ -21,21 +22,12 @@ const PREFIX = 'bcat_test_';
 
 let current: Promise<TestDatabase> | null = null;
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Drops the databases of earlier runs that were killed before they could drop their own. */
 async function dropAbandoned(admin: Knex): Promise<void> {
   const found = (await admin.raw(`select datname from pg_database where datname like '${PREFIX}%'`)) as { rows: { datname: string }[] };
   for (const { datname } of found.rows) {
     const pid = Number(/^bcat_test_(\d+)_[0-9a-f]{8}$/.exec(datname)?.[1] ?? 0);
-    if (pid > 0 && !isRunning(pid)) await admin.raw(`drop database if exists "${datname}" with (force)`);
+    if (pid > 0 && !isProcessRunning(pid)) await admin.raw(`drop database if exists "${datname}" with (force)`);
   }
 }
 let teardown: (() => Promise<void>) | null = null;

@@ -10,6 +10,7 @@ import { DEMO_BRAND, OTHER_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { connect } from '../../src/db/connection/connect.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
+import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /** A key the soak sends, and the brands it may read. */
 export interface SoakKey {
@@ -31,15 +32,6 @@ export interface SoakDatabase {
 }
 
 const PREFIX = 'bcat_soak_';
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function makeKeys(db: Knex): Promise<SoakKey[]> {
   const specs = [
@@ -81,7 +73,7 @@ export async function preparePostgres({ adminUrl, redisUrl, registry }: { adminU
     const found = (await admin.db.raw(`select datname from pg_database where datname like '${PREFIX}%'`)) as { rows: { datname: string }[] };
     for (const { datname } of found.rows) {
       const pid = Number(/^bcat_soak_(\d+)$/.exec(datname)?.[1] ?? 0);
-      if (pid > 0 && pid !== process.pid && !isRunning(pid)) await admin.db.raw(`drop database if exists "${datname}" with (force)`);
+      if (pid > 0 && pid !== process.pid && !isProcessRunning(pid)) await admin.db.raw(`drop database if exists "${datname}" with (force)`);
     }
     await admin.db.raw(`drop database if exists "${name}" with (force)`);
     await admin.db.raw(`create database "${name}"`);

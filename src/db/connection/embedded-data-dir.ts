@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isProcessRunning } from '../../system/is-process-running.ts';
 
 /**
  * The embedded database's folder: the PGlite data, the cursor secret made on
@@ -12,15 +13,6 @@ export const pgliteDir = (dataDir: string): string => join(dataDir, 'pglite');
 const lockFile = (dataDir: string): string => join(dataDir, 'lock');
 const secretFile = (dataDir: string): string => join(dataDir, 'cursor-secret');
 const demoKeyFile = (dataDir: string): string => join(dataDir, 'demo-key');
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Takes the folder for this process, or says who holds it. Returns the release. */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
@@ -35,7 +27,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(await readFile(file, 'utf8').catch(() => '0'));
-      if (holder > 0 && holder !== process.pid && isRunning(holder)) {
+      if (holder > 0 && holder !== process.pid && isProcessRunning(holder)) {
         throw new Error(
           `the embedded database in ${dataDir} is in use by process ${holder} (is \`npm start\` running?). ` +
             'Stop it first, or set DATABASE_URL to use Postgres.',
