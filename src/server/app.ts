@@ -3,6 +3,7 @@ import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
+import { createDatabaseReads } from '../db/database-reads.ts';
 import { compileRegistry } from '../engine/compile/compile-registry.ts';
 import type { CursorCodec } from '../engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
@@ -61,7 +62,7 @@ export function createApp({ registry, db, limiter, cursors, logger, trustProxy =
   // The families' routes are found by a segment table, each with its middleware composed once, here.
   const familyRoutes = createRouteTable({
     base: API_BASE_PATH,
-    routes: buildRoutes({ families, reads, cursors }).map((route) => ({
+    routes: buildRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
       ...route,
       pattern: `${API_BASE_PATH}${route.path}`,
       run: compose([...guard, route.handler]),

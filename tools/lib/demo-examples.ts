@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openEmbedded } from '../../src/db/connection/open-database.ts';
 import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
-import { createExactCounts } from '../../src/db/counts/exact-counts.ts';
+import { createReadReplicas } from '../../src/db/connection/read-replicas.ts';
+import { createDatabaseReads } from '../../src/db/database-reads.ts';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import type { OpenApiExamples } from '../../src/engine/openapi/build-openapi.ts';
 import { getRecord, listRecords, openWalk } from '../../src/engine/read/read-records.ts';
@@ -26,14 +27,14 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
     const families = compileRegistry(registry);
     // The examples never show a cursor, so a throwaway secret will do.
     const cursors = createCursorCodec(randomBytes(32).toString('hex'));
-    const counts = createExactCounts();
+    const reads = createDatabaseReads(createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: console }));
     const examples: Record<string, Readonly<Record<string, unknown>>> = {};
     const request = { limit: 1, cursor: null, filters: {}, includes: [], fields: null };
     for (const family of families.values()) {
       const { path } = family.resource;
-      const record = family.resource.scope === 'tenant'
-        ? await getRecord({ db, families, brandId, family, id: brandId, includes: [] })
-        : (await listRecords({ db, families, brandId, family, cursors, counts, request, walk: openWalk({ cursors, brandId, family, request }), mark: async () => null })).items[0];
+      const record = await reads.run(async (session) => family.resource.scope === 'tenant'
+        ? getRecord({ session, families, brandId, family, id: brandId, includes: [] })
+        : (await listRecords({ session, families, brandId, family, cursors, request, walk: openWalk({ cursors, brandId, family, request }) })).items[0]);
       if (record) examples[path] = record;
     }
     return examples;

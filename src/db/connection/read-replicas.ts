@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Reads } from '../../engine/read/reads.ts';
 import { databaseAnswers } from './database-answers.ts';
 
 /**
@@ -17,7 +16,7 @@ import { databaseAnswers } from './database-answers.ts';
  * - A replica out of the turn is probed in the background every
  *   `retryMs` and comes back once it answers; requests are never used as
  *   probes.
- * - Cursor walks keep in step (`Reads`): a mark is the WAL position the
+ * - Cursor walks keep in step (`Reads` in src/engine/read/reads.ts): a mark is the WAL position the
  *   copy has (a replica's last replayed LSN, the primary's insert position),
  *   and a later page goes only to a replica known to have replayed its
  *   walk's mark; one not known to is asked once (a one-row query), and
@@ -40,7 +39,11 @@ export interface ReplicaLog {
   info(fields: object, message: string): void;
 }
 
-export interface ReadReplicas extends Reads {
+export interface ReadReplicas {
+  /** Runs one request's reads on one copy: the next replica in turn, or one at least as new as `after`. */
+  run<T>(read: (db: Knex) => Promise<T>, options?: { readonly after?: string | null }): Promise<T>;
+  /** How new the data `db` serves is now (a WAL position); null when there is only one copy. */
+  mark(db: Knex): Promise<string | null>;
   /** Each target and whether it is in the turn now (the primary always is). */
   state(): { name: string; available: boolean }[];
   /** Called with the target that served each request's reads (metrics). */

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { runStatement } from './prepared-statements.ts';
 import { toPositional } from './to-positional.ts';
+import type { Row } from '../../engine/read/reads.ts';
 import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
-
-export type Row = Record<string, unknown>;
 
 /** What a pooled connection answers: `pg`'s Client and PGlite both have this `query`. */
 interface QueryConnection {

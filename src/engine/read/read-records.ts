@@ -1,12 +1,10 @@
-import type { Knex } from 'knex';
-import type { ExactCounts } from '../../db/counts/exact-counts.ts';
 import { hashFilters, type CursorCodec, type CursorScope, type CursorState } from '../request/cursor-codec.ts';
 import { invalidParameters } from '../request/api-error.ts';
 import type { CompiledResource } from '../compile/compile-registry.ts';
 import { CURSOR_COLUMN } from '../compile/compile-queries.ts';
 import type { Include } from '../definition/resource.ts';
 import type { ListRequest } from '../request/parse-query.ts';
-import { queryRows, type Row } from '../../db/query/query-rows.ts';
+import type { ReadSession, Row } from './reads.ts';
 
 /**
  * Reading records: the operations behind the routes, with no knowledge of HTTP.
@@ -21,9 +19,6 @@ export type { Row };
  */
 export const MAX_INCLUDED_RECORDS = 5000;
 
-/** The snapshot a statement sees now: `ExactCounts` compares it with the one a count saw. */
-const CURRENT_SNAPSHOT = { sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] } as const;
-
 export interface ListPage {
   readonly items: Row[];
   readonly nextCursor: string | null;
@@ -31,7 +26,7 @@ export interface ListPage {
 }
 
 interface ReadContext {
-  readonly db: Knex;
+  readonly session: ReadSession;
   readonly families: ReadonlyMap<string, CompiledResource>;
   readonly brandId: string;
 }
@@ -64,28 +59,17 @@ export function openWalk({ cursors, brandId, family, request }: {
  * its page was read (so the mark is at least as new as the page), and later
  * pages pass it on.
  */
-export async function listRecords({ db, families, brandId, family, request, walk, cursors, counts, mark }: ReadContext & {
+export async function listRecords({ session, families, brandId, family, request, walk, cursors }: ReadContext & {
   family: CompiledResource;
   request: ListRequest;
   walk: Walk;
   cursors: CursorCodec;
-  counts: ExactCounts;
-  mark: () => Promise<string | null>;
 }): Promise<ListPage> {
   const { scope, state } = walk;
   const { queries } = family;
-  const source = {
-    async count() {
-      const [row] = await queryRows(db, queries.count({ brandId, filters: request.filters }));
-      return { total: row!.total as number, snapshot: (row!.snapshot as string | undefined) ?? null };
-    },
-    async snapshot() {
-      return (await queryRows(db, CURRENT_SNAPSHOT))[0]!.snapshot as string;
-    },
-  };
   const [page, totalItems] = await Promise.all([
-    queryRows(db, queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
-    state?.totalItems ?? counts.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, source),
+    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    state?.totalItems ?? session.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, queries.count({ brandId, filters: request.filters })),
   ]);
   const hasNext = page.length > request.limit;
   if (hasNext) page.length = request.limit;
@@ -94,23 +78,23 @@ export async function listRecords({ db, families, brandId, family, request, walk
     ? cursors.encode(scope, {
       position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string },
       totalItems,
-      mark: state === null ? await mark() : state.mark,
+      mark: state === null ? await session.mark() : state.mark,
     })
     : null;
   for (const row of page) delete row[CURSOR_COLUMN];
-  await loadIncludes({ db, families, brandId, records: page, includes: request.includes });
+  await loadIncludes({ session, families, brandId, records: page, includes: request.includes });
   return { items: page, nextCursor, totalItems };
 }
 
 /** One record by id, or null when the brand has no such record. */
-export async function getRecord({ db, families, brandId, family, id, includes }: ReadContext & {
+export async function getRecord({ session, families, brandId, family, id, includes }: ReadContext & {
   family: CompiledResource;
   id: string;
   includes: readonly Include[];
 }): Promise<Row | null> {
-  const found = await queryRows(db, family.queries.one({ brandId, id }));
+  const found = await session.rows(family.queries.one({ brandId, id }));
   if (found.length === 0) return null;
-  await loadIncludes({ db, families, brandId, records: found, includes });
+  await loadIncludes({ session, families, brandId, records: found, includes });
   return found[0]!;
 }
 
@@ -119,7 +103,7 @@ export async function getRecord({ db, families, brandId, family, id, includes }:
  * the whole page, never one per record. To-one gives an object or null,
  * to-many an array in list order.
  */
-async function loadIncludes({ db, families, brandId, records, includes }: ReadContext & {
+async function loadIncludes({ session, families, brandId, records, includes }: ReadContext & {
   records: Row[];
   includes: readonly Include[];
 }): Promise<void> {
@@ -129,7 +113,7 @@ async function loadIncludes({ db, families, brandId, records, includes }: ReadCo
       const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
       return keys.length === 0
         ? Promise.resolve([])
-        : queryRows(db, families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
+        : session.rows(families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
     }),
   );
   const tooMany = includes.filter((_, i) => related[i]!.length > MAX_INCLUDED_RECORDS);

@@ -1,10 +1,18 @@
-import type { Knex } from 'knex';
+import type { SqlFragment } from '../compile/sql-fragment.ts';
+
+/** One row as the database returns it, keyed by the API's field names. */
+export type Row = Record<string, unknown>;
 
 /**
- * Where a request's reads run. Every query of one request (page, count,
- * includes) runs on the one database `run` hands over, so a response is
- * read from one consistent copy of the data; the server decides which
- * (`src/db/connection/read-replicas.ts` spreads them over replicas).
+ * The engine's one door to the database: it hands over compiled plans and
+ * gets rows back, and knows nothing of drivers or pools. `src/db` opens it
+ * (`createDatabaseReads`); a test can open it over anything that answers
+ * plans (a fake returning fixed rows), with no database at all.
+ *
+ * Every query of one request (page, count, includes) runs in one
+ * `ReadSession`, on one copy of the data, so a response is read from one
+ * consistent copy; the database layer decides which (it spreads sessions
+ * over read replicas).
  *
  * With several copies, a cursor walk keeps in step: its first page takes a
  * `mark` of the copy it was read from, and every later page runs with
@@ -12,8 +20,19 @@ import type { Knex } from 'knex';
  * record its first page's copy had, whichever copies serve its pages.
  */
 export interface Reads {
-  run<T>(read: (db: Knex) => Promise<T>, options?: { readonly after?: string | null }): Promise<T>;
-  /** How new the data `db` serves is now; null when there is only one copy (nothing to keep in step). */
-  mark(db: Knex): Promise<string | null>;
+  run<T>(read: (session: ReadSession) => Promise<T>, options?: { readonly after?: string | null }): Promise<T>;
 }
 
+export interface ReadSession {
+  /** The rows of a compiled query. */
+  rows(query: SqlFragment): Promise<Row[]>;
+  /**
+   * The `total` of a compiled count query, exact as of this call. Counts of
+   * the same `key` (a family, a brand and its filters) may share a run or be
+   * remembered while the data has not changed: the database layer knows
+   * when it can tell (`src/db/counts/exact-counts.ts`).
+   */
+  count(key: string, query: SqlFragment): Promise<number>;
+  /** How new the data of this session's copy is now; null when there is only one copy (nothing to keep in step). */
+  mark(): Promise<string | null>;
+}

@@ -1,13 +1,11 @@
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import type { CompiledResource } from '../../engine/compile/compile-registry.ts';
-import { createExactCounts, type ExactCounts } from '../../db/counts/exact-counts.ts';
-import type { CursorCodec } from '../../engine/request/cursor-codec.ts';
-import { ApiError, type ParameterIssue } from '../../engine/request/api-error.ts';
 import { UUID_PATTERN } from '../../engine/compile/field-types.ts';
-import { parseQuery, toListRequest, type ListRequest, type RawQuery } from '../../engine/request/parse-query.ts';
 import { getRecord, listRecords, openWalk } from '../../engine/read/read-records.ts';
 import type { Reads } from '../../engine/read/reads.ts';
+import { ApiError, type ParameterIssue } from '../../engine/request/api-error.ts';
+import type { CursorCodec } from '../../engine/request/cursor-codec.ts';
+import { parseQuery, toListRequest, type ListRequest, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
 
 /** The brand a request is for, resolved and authorized by the server before a handler runs. */
@@ -26,79 +24,72 @@ export interface Route {
   readonly handler: (ctx: Context) => Promise<void>;
 }
 
+/** What every handler reads with: the compiled families, the database port and the cursor codec. */
+interface Operations {
+  readonly families: ReadonlyMap<string, CompiledResource>;
+  readonly reads: Reads;
+  readonly cursors: CursorCodec;
+}
+
 const UUID = new RegExp(UUID_PATTERN);
+
+const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
 
 /**
  * Turns every compiled family into its routes. Handlers are thin: parse the
  * request, run the operation, set the body. Errors are thrown, never written.
  */
-export function buildRoutes({ families, reads, cursors }: {
-  families: ReadonlyMap<string, CompiledResource>;
-  reads: Reads;
-  cursors: CursorCodec;
-}): Route[] {
+export function buildRoutes(operations: Operations): Route[] {
   const routes: Route[] = [];
-  // Identical first-page counts share a run, and are remembered, per database: with replicas, a count is
-  // shared only by requests reading the same copy of the data (so a total never comes from another copy
-  // than its page, and a request moved off a failed replica never waits on that replica's count).
-  const countsByDb = new WeakMap<Knex, ExactCounts>();
-  const countsOn = (db: Knex): ExactCounts => {
-    let counts = countsByDb.get(db);
-    if (!counts) {
-      counts = createExactCounts();
-      countsByDb.set(db, counts);
-    }
-    return counts;
-  };
-  const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
-  for (const family of families.values()) {
-    const { resource } = family;
-
-    const getHandler = async ({ ctx, id, pathIssues = [] }: { ctx: Context; id: string; pathIssues?: readonly ParameterIssue[] }): Promise<void> => {
-      const { includes, fields } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
-      const record = await reads.run((db) => getRecord({ db, families, brandId: brandOf(ctx).id, family, id, includes }));
-      if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${resource.title.toLowerCase()} record with this id for this brand.` });
-      ctx.body = projectRecord(record, fields, includes);
-    };
-
-    if (resource.scope === 'tenant') {
-      routes.push({ method: 'GET', path: `/${resource.path}/:brand`, family: resource.path, handler: (ctx) => getHandler({ ctx, id: brandOf(ctx).id }) });
+  for (const family of operations.families.values()) {
+    const { path } = family.resource;
+    if (family.resource.scope === 'tenant') {
+      routes.push({ method: 'GET', path: `/${path}/:brand`, family: path, handler: (ctx) => getOne({ operations, family, ctx, id: brandOf(ctx).id }) });
       continue;
     }
-
+    routes.push({ method: 'GET', path: `/brands/:brand/${path}`, family: path, handler: (ctx) => listPage({ operations, family, ctx }) });
     routes.push({
       method: 'GET',
-      path: `/brands/:brand/${resource.path}`,
-      family: resource.path,
-      handler: async (ctx) => {
-        const request = toListRequest(
-          parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }),
-        );
-        const brandId = brandOf(ctx).id;
-        const walk = openWalk({ cursors, brandId, family, request });
-        // A later page reads from a copy at least as new as the one its walk began on.
-        const page = await reads.run(
-          (db) => listRecords({ db, families, brandId, family, request, walk, cursors, counts: countsOn(db), mark: () => reads.mark(db) }),
-          { after: walk.state?.mark ?? null },
-        );
-        if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
-        ctx.body = request.fields === null
-          ? page
-          : { ...page, items: page.items.map((record) => projectRecord(record, request.fields, request.includes)) };
-      },
-    });
-
-    routes.push({
-      method: 'GET',
-      path: `/brands/:brand/${resource.path}/:id`,
-      family: resource.path,
-      handler: async (ctx) => {
+      path: `/brands/:brand/${path}/:id`,
+      family: path,
+      handler: (ctx) => {
         const id = String(ctx.params.id);
-        await getHandler({ ctx, id, pathIssues: UUID.test(id) ? [] : [{ parameter: 'id', message: 'must be a lower-case UUID' }] });
+        return getOne({ operations, family, ctx, id, pathIssues: UUID.test(id) ? [] : [{ parameter: 'id', message: 'must be a lower-case UUID' }] });
       },
     });
   }
   return routes;
+}
+
+/** A single record: parse `include` and `fields`, read it, project it. */
+async function getOne({ operations, family, ctx, id, pathIssues = [] }: {
+  operations: Operations;
+  family: CompiledResource;
+  ctx: Context;
+  id: string;
+  pathIssues?: readonly ParameterIssue[];
+}): Promise<void> {
+  const { families, reads } = operations;
+  const { includes, fields } = parseQuery({ query: ctx.query as RawQuery, schema: family.getSchema, validate: family.validateGet, family, pathIssues });
+  const record = await reads.run((session) => getRecord({ session, families, brandId: brandOf(ctx).id, family, id, includes }));
+  if (!record) throw new ApiError({ errorCode: 'not_found', message: `No ${family.resource.title.toLowerCase()} record with this id for this brand.` });
+  ctx.body = projectRecord(record, fields, includes);
+}
+
+/** A list page: parse the query, check the cursor, read the page on a copy at least as new as the walk's first. */
+async function listPage({ operations, family, ctx }: { operations: Operations; family: CompiledResource; ctx: Context }): Promise<void> {
+  const { families, reads, cursors } = operations;
+  const request = toListRequest(parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }));
+  const brandId = brandOf(ctx).id;
+  const walk = openWalk({ cursors, brandId, family, request });
+  const page = await reads.run(
+    (session) => listRecords({ session, families, brandId, family, request, walk, cursors }),
+    { after: walk.state?.mark ?? null },
+  );
+  if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request, page.nextCursor)}>; rel="next"`);
+  ctx.body = request.fields === null
+    ? page
+    : { ...page, items: page.items.map((record) => projectRecord(record, request.fields, request.includes)) };
 }
 
 /**
