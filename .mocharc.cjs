@@ -6,6 +6,7 @@
 const named = process.argv.slice(2).some((arg) => /\.test\.ts$|^test\//.test(arg));
 module.exports = {
   import: ['tsx'],
+  extension: ['ts'],
   spec: named ? [] : ['test/**/*.test.ts'],
   require: ['test/support/root-hooks.ts'],
   reporter: 'test/support/summary-reporter.cjs',

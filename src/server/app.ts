@@ -1,19 +1,20 @@
-import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
 import { createDatabaseReads } from '../db/database-reads.ts';
 import { compileRegistry } from '../engine/compile/compile-registry.ts';
-import type { CursorCodec } from '../engine/request/cursor-codec.ts';
-import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
 import type { Registry } from '../engine/definition/registry.ts';
-import { createRouteTable } from './http/route-table.ts';
-import { buildRoutes } from './http/family-routes.ts';
-import { buildApiDocument } from './http/api-document.ts';
-import { registerDocsSite } from './http/docs-site.ts';
-import { healthRoutes } from './http/health-routes.ts';
+import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
+import type { CursorCodec } from '../engine/request/cursor-codec.ts';
 import type { KeyCache } from './auth/key-cache.ts';
+import { buildApiDocument } from './http/api-document.ts';
+import { createApiRoutes } from './http/api-routes.ts';
+import { docsSiteRoutes } from './http/docs-site.ts';
+import { buildRoutes } from './http/family-routes.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import type { HttpRoute } from './http/http-route.ts';
+import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -23,7 +24,6 @@ import { envelope } from './middleware/envelope.ts';
 import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
-import type { RateLimiter } from './limits/rate-limiter.ts';
 
 export interface AppDependencies {
   readonly registry: Registry;
@@ -43,53 +43,62 @@ export interface AppDependencies {
  * Builds the Koa app and never listens: `main.ts` listens, and tests listen
  * on a free port of their own. Everything is compiled here, once.
  */
-export function createApp({ registry, db, limiter, cursors, logger, trustProxy = false, keyCache, reads = createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger }) }: AppDependencies): Koa {
-  const families = compileRegistry(registry);
-  // Serialized once: the document is about a megabyte of JSON, served as it is.
-  const openApi = JSON.stringify(buildApiDocument(registry));
-  const router = new Router({ prefix: API_BASE_PATH });
-
-  router.get('/openapi.json', (ctx) => {
-    ctx.type = 'application/json';
-    ctx.body = openApi;
-  });
-  registerDocsSite(router);
-
-  // Check order of CONTRACT.md §4 (key, brand, parameters, record), with the rate limit counted right
-  // after the key: every request a valid key makes counts, whatever its brand.
-  // The rate limiter wraps the conditional GET so that it sees a 304 and gives the request back.
-  const guard = [privateCaching(), authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }), rateLimit({ limiter }), conditionalGet(), authorizeBrand()];
-  // The families' routes are found by a segment table, each with its middleware composed once, here.
-  const familyRoutes = createRouteTable({
-    base: API_BASE_PATH,
-    routes: buildRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
-      ...route,
-      pattern: `${API_BASE_PATH}${route.path}`,
-      run: compose([...guard, route.handler]),
-    })),
-  });
-  const serveFamilies: Middleware = (ctx, next) => {
-    const found = ctx.method === 'GET' || ctx.method === 'HEAD' ? familyRoutes.match(ctx.path) : null;
-    if (!found) return next();
-    ctx.params = found.params;
-    // What @koa/router would set: the metrics label a route by its pattern.
-    (ctx as { _matchedRoute?: string })._matchedRoute = found.route.pattern;
-    ctx.state.family = found.route.family;
-    return found.route.run(ctx);
-  };
+export function createApp(dependencies: AppDependencies): Koa {
+  const { db, limiter, logger, trustProxy = false } = dependencies;
+  const reads = dependencies.reads ?? createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger });
+  const metrics = createMetrics({ db, reads });
+  const routes = createApiRoutes([
+    ...familyRoutes({ ...dependencies, reads }),
+    ...publicRoutes(dependencies.registry),
+    ...healthRoutes({ db, limiter, reads }),
+    { path: '/metrics', run: metrics.endpoint },
+  ]);
 
   // Behind a proxy the client is the address the nearest proxy added: the last of X-Forwarded-For.
   // Earlier entries come from the client itself (a proxy that appends keeps them), so trusting the
   // first would let a client pick its own address and escape the failed-authentication limit.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
-  const metrics = createMetrics({ db, reads });
   app.use(envelope({ logger, metrics }));
-  app.use(serveFamilies);
-  app.use(metrics.endpoint);
-  app.use(healthRoutes({ db, limiter, reads }));
-  app.use(routeFallback({ pathExists: (path) => familyRoutes.match(path) !== null || Boolean(router.match(path, 'GET').route) }));
-  app.use(router.routes());
+  app.use(routeFallback({ pathExists: routes.pathExists }));
+  app.use(routes.dispatch);
   // Errors after the response started (a client that hung up) reach here instead of a body.
   app.on('error', (error: Error) => logger.warn({ err: error.message }, 'response error'));
   return app;
+}
+
+/**
+ * The families' routes, each behind the guard, composed once here. Check
+ * order of CONTRACT.md §4 (key, brand, parameters, record), with the rate
+ * limit counted right after the key: every request a valid key makes
+ * counts, whatever its brand. The rate limiter wraps the conditional GET so
+ * that it sees a 304 and gives the request back.
+ */
+function familyRoutes({ registry, db, limiter, cursors, keyCache, reads }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+  const guard: Middleware[] = [
+    privateCaching(),
+    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }),
+    rateLimit({ limiter }),
+    conditionalGet(),
+    authorizeBrand(),
+  ];
+  const families = compileRegistry(registry);
+  return buildRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
+    path: `${API_BASE_PATH}${route.path}`,
+    family: route.family,
+    run: compose([...guard, route.handler]),
+  }));
+}
+
+/** What anyone may read without a key: the OpenAPI document and the docs site. */
+function publicRoutes(registry: Registry): HttpRoute[] {
+  // Serialized once: the document is about a megabyte of JSON, served as it is.
+  const openApi = JSON.stringify(buildApiDocument(registry));
+  const document: HttpRoute = {
+    path: `${API_BASE_PATH}/openapi.json`,
+    run: (ctx) => {
+      ctx.type = 'application/json';
+      ctx.body = openApi;
+    },
+  };
+  return [document, ...docsSiteRoutes()];
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { marked } from 'marked';
 import { API_BASE_PATH } from '../../engine/openapi/build-openapi.ts';
+import type { HttpRoute } from './http-route.ts';
 import { loadSwaggerUiAssets, textAsset, type DocsAsset } from './docs-assets.ts';
 import { DOCS_CSS, INITIALIZER_JS, docsPaths, gettingStartedPage, referencePage } from './docs-pages.ts';
 
@@ -36,14 +36,14 @@ function serve(ctx: Context, { asset, cacheControl, csp }: Served): void {
 }
 
 /**
- * Registers the public docs site on the API's router (prefix `API_BASE_PATH`):
+ * The routes of the public docs site, under `API_BASE_PATH`:
  * the reference (Swagger UI over `/openapi.json`) at `/docs`, the guide
  * rendered from `docs/getting-started.md` at `/docs/getting-started`, and
  * their files at `/docs/assets/<file>`. Everything is read and rendered here,
  * once; a missing file stops start-up. Each asset is its own route, so an
  * unknown file is the API's JSON 404 (route-fallback), not a 405.
  */
-export function registerDocsSite(router: Router): void {
+export function docsSiteRoutes(): HttpRoute[] {
   const paths = docsPaths(API_BASE_PATH);
   const html = (text: string): DocsAsset => textAsset(text, 'text/html; charset=utf-8');
   const article = marked.parse(readFileSync(GETTING_STARTED_MARKDOWN, 'utf8'), { async: false });
@@ -59,7 +59,5 @@ export function registerDocsSite(router: Router): void {
   ]);
   const files = [...assets].map(([file, asset]) => [paths.asset(file), { asset, cacheControl: ASSET_CACHE, csp: STRICT_CSP }] as const);
 
-  for (const [path, served] of [...pages, ...files]) {
-    router.get(path.slice(API_BASE_PATH.length), (ctx) => serve(ctx, served));
-  }
+  return [...pages, ...files].map(([path, served]) => ({ path, run: (ctx) => serve(ctx, served) }));
 }

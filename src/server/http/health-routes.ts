@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { databaseAnswers } from '../../db/connection/database-answers.ts';
 import type { ReadReplicas } from '../../db/connection/read-replicas.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { HttpRoute } from './http-route.ts';
 
 /** A readiness check that takes longer than this counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -18,24 +19,32 @@ const CHECK_TIMEOUT_MS = 2000;
  *   total }` and never make an instance unready: reads fall back to the primary.
  * Neither is cached by anything in between.
  */
-export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLimiter; reads: ReadReplicas }): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLimiter; reads: ReadReplicas }): HttpRoute[] {
+  const noStore = (ctx: Context): void => {
     ctx.set('Cache-Control', 'no-store');
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    const database = (await databaseAnswers(db, CHECK_TIMEOUT_MS)) ? 'ready' : 'down';
-    const redis = limiter.redisState();
-    ctx.status = database === 'ready' ? 200 : 503;
-    const replicas = reads.state().slice(1);
-    ctx.body = {
-      status: database !== 'ready' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok',
-      database,
-      redis,
-      ...(replicas.length > 0 ? { replicas: { available: replicas.filter((replica) => replica.available).length, total: replicas.length } } : {}),
-    };
   };
+  const healthz: HttpRoute = {
+    path: '/healthz',
+    run: async (ctx) => {
+      noStore(ctx);
+      ctx.body = { status: 'ok' };
+    },
+  };
+  const readyz: HttpRoute = {
+    path: '/readyz',
+    run: async (ctx) => {
+      noStore(ctx);
+      const database = (await databaseAnswers(db, CHECK_TIMEOUT_MS)) ? 'ready' : 'down';
+      const redis = limiter.redisState();
+      ctx.status = database === 'ready' ? 200 : 503;
+      const replicas = reads.state().slice(1);
+      ctx.body = {
+        status: database !== 'ready' ? 'unavailable' : redis === 'down' ? 'degraded' : 'ok',
+        database,
+        redis,
+        ...(replicas.length > 0 ? { replicas: { available: replicas.filter((replica) => replica.available).length, total: replicas.length } } : {}),
+      };
+    },
+  };
+  return [healthz, readyz];
 }
