@@ -30,6 +30,9 @@ export function toTitle(path: string): string {
     .join(' ');
 }
 
+/** A field, join or include name in a definition: camelCase, as the record writes it. */
+export const NAME_SHAPE = /^[a-z][a-zA-Z0-9]*$/;
+
 /** SQL identifiers come only from definitions, and only in this shape. */
 export const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 

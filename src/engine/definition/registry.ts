@@ -3,7 +3,8 @@ import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DefinitionError } from './definition-error.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { normalizeResource, tableOf } from './normalize-resource.ts';
+import { normalizeResource } from './normalize-resource.ts';
+import { tableOf } from './table-of.ts';
 import type { Resource } from './resource.ts';
 import type { ResourceDefinition } from './resource-definition.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { toCamelCase, toTitle } from '../../../src/engine/definition/naming.ts';
+import { NAME_SHAPE, toCamelCase, toTitle } from '../../../src/engine/definition/naming.ts';
 
 describe('naming', () => {
   it('titles a path word by word, with the trade\'s acronyms and small words', () => {
@@ -15,5 +15,10 @@ describe('naming', () => {
   it('camel-cases kebab and snake case', () => {
     expect(toCamelCase('units-of-measure')).to.equal('unitsOfMeasure');
     expect(toCamelCase('length_cm')).to.equal('lengthCm');
+  });
+
+  it('takes camelCase definition names only', () => {
+    expect(['id', 'lengthCm', 'sku2'].every((name) => NAME_SHAPE.test(name))).to.equal(true);
+    expect(['Id', 'length_cm', 'length-cm', '2d', ''].some((name) => NAME_SHAPE.test(name))).to.equal(false);
   });
 });

@@ -5,13 +5,30 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
 import { DefinitionError } from '../../../src/engine/definition/definition-error.ts';
-import { loadRegistry, RESOURCES_DIR } from '../../../src/engine/definition/registry.ts';
+import { createRegistry, loadRegistry, RESOURCES_DIR } from '../../../src/engine/definition/registry.ts';
+import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
 import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer } from '../../support/test-server.ts';
 
-const DEFINE = pathToFileURL(join(RESOURCES_DIR, '..', 'src', 'engine', 'define-resource.ts')).href;
+const DEFINE = pathToFileURL(join(RESOURCES_DIR, '..', 'src', 'engine', 'definition', 'define-resource.ts')).href;
+
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
+
+describe('createRegistry', () => {
+  it('normalizes every family, sorted by path, and finds one by path', () => {
+    const registry = createRegistry([widgets, { ...widgets, path: 'gadgets' }]);
+    expect(registry.resources.map((r) => r.path)).to.deep.equal(['gadgets', 'widgets']);
+    expect(registry.get('widgets').table).to.equal('widgets');
+    expect(() => registry.get('widget')).to.throw("no family 'widget' in the registry (did you mean 'widgets'?)");
+  });
+
+  it('refuses two families on one path or one table', () => {
+    expect(() => createRegistry([widgets, widgets])).to.throw(DefinitionError, /two definitions use this path/);
+    expect(() => createRegistry([widgets, { ...widgets, path: 'gadgets', table: 'widgets' }])).to.throw(DefinitionError, /already the table of widgets/);
+  });
+});
 
 describe('loadRegistry', () => {
   let dir: string;
