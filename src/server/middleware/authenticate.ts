@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { ApiError } from '../../engine/request/api-error.ts';
 import { findGrant, isWellFormedKey, type KeyGrant } from '../auth/api-keys.ts';
-import type { AuthFailureGuard } from '../limits/rate-limiter.ts';
+import type { AuthFailureGuard } from '../limits/auth-failure-guard.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
