@@ -1,7 +1,19 @@
 import { migrateToLatest, pendingMigrations } from '../schema/migrate-to-latest.ts';
 import { openEmbedded, openPostgres, POSTGRES_TIMEOUTS, type Database, type DriverLog } from './open-database.ts';
-import type { Config } from '../../server/config.ts';
 import { embeddedCursorSecret, lockDataDir, pgliteDir } from './embedded-data-dir.ts';
+
+/** The settings a connection needs (the server's `Config` has them, CONTRACT.md §5). */
+export interface DatabaseSettings {
+  /** Postgres to serve; null for the embedded database. */
+  readonly databaseUrl: string | null;
+  readonly databaseReplicaUrls: readonly string[];
+  readonly databasePoolMax: number;
+  readonly databaseStatementCache: number;
+  /** Signs cursors; null means "generated and kept with the embedded data". */
+  readonly cursorSecret: string | null;
+  /** Folder of the embedded database, its cursor secret and its demo key. */
+  readonly dataDir: string;
+}
 
 export interface Connection {
   readonly database: Database;
@@ -17,7 +29,7 @@ export interface Connection {
  * outdated schema stops start-up and statements are time-limited. The
  * embedded database is locked to this process and always migrated.
  */
-export async function connect(config: Config, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
+export async function connect(config: DatabaseSettings, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
   if (config.databaseUrl) {
     const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log });
     if (serving) {
