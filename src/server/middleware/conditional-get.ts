@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { toJsonBytes } from './json-body.ts';
 
 /**
  * Conditional requests for what a key reads: a strong `ETag` on every 200,
@@ -13,20 +14,17 @@ import type { Context, Middleware } from 'koa';
 export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.status !== 200 || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return;
-    // Serialized here, as Koa would (JSON.stringify, no spaces), and encoded once: the tag is of the bytes sent.
-    const bytes = Buffer.from(JSON.stringify(ctx.body));
+    if (ctx.status !== 200) return;
+    // The tag is of the bytes sent.
+    const bytes = toJsonBytes(ctx);
+    if (bytes === null) return;
     const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', tag);
     if (matchesIfNoneMatch(ctx, tag)) {
       ctx.status = 304;
       ctx.body = null;
-      return;
     }
-    // Set before the body, so Koa keeps it (it would call a Buffer octet-stream).
-    ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = bytes;
   };
 }
 
