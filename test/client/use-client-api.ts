@@ -1,5 +1,4 @@
-import { createBrand, createTestKey } from '../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { resetToBrand } from '../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createClient, type BrandCatalogClient, type ClientOptions } from '../../client/src/index.ts';
 
@@ -23,11 +22,9 @@ export function useClientApi(serverOptions: Parameters<typeof startTestServer>[0
   });
   after(() => api.server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
+    ({ brand: api.brand, key: api.key } = await resetToBrand('acme'));
     // Each test reads the request log of its own requests only.
     api.server.logs.splice(0);
-    api.brand = await createBrand('acme');
-    ({ key: api.key } = await createTestKey({ brands: ['acme'] }));
     api.clientWith = (options = {}) => createClient({ baseUrl: api.server.origin, apiKey: api.key, brand: 'acme', ...options });
     api.client = api.clientWith();
   });

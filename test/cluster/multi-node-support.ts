@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { REPO_ROOT, timedGet } from '../faults/fault-support.ts';
 import { childrenOf } from '../faults/local-postgres.ts';
-import { sleep, waitFor } from '../server/support-local.ts';
+import { sleep, waitFor } from '../support/wait-for.ts';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /** One scrape of `/metrics`: samples by name and labels. */

@@ -34,7 +34,10 @@ import {
   type TimedResponse,
 } from '../faults/fault-support.ts';
 import { LocalPostgres } from '../faults/local-postgres.ts';
-import { expectErrorBody, freePort, redisNumber, sleep, waitFor } from '../server/support-local.ts';
+import { expectErrorBody } from '../support/error-body.ts';
+import { freePort } from '../support/free-port.ts';
+import { redisNumber } from '../support/local-redis.ts';
+import { sleep, waitFor } from '../support/wait-for.ts';
 import {
   bytesWritten,
   childProcesses,

@@ -6,22 +6,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest, type Agent, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { request as httpRequest, type Agent } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { insertRecords } from '../../src/db/insert-records.ts';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
-import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
-import { createApp } from '../../src/server/app.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
-import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
-import { collectingLogger } from '../server/support-local.ts';
-import { TEST_CURSOR_SECRET } from '../support/test-server.ts';
+import type { RateLimiter } from '../../src/server/limits/rate-limiter.ts';
+import { startTestServer } from '../support/test-server.ts';
 import { LocalPostgres } from './local-postgres.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -210,27 +207,20 @@ export async function startAppServer({ url, poolMax = 10, redisUrl = null, rateL
   rateLimitPoints?: number;
 }): Promise<AppServer> {
   const database = openPostgres({ url, poolMax, boundStatements: true });
-  const { logger, lines } = collectingLogger();
-  quietKnex(database.db, lines);
   const keyPrefix = `bcat:faults:${randomBytes(6).toString('hex')}`;
-  const limiter = createRateLimiter({ points: rateLimitPoints, windowSeconds: 60, redisUrl, keyPrefix, authFailurePoints: 1_000_000, logger });
-  const app = createApp({ registry: await registry(), db: database.db, limiter, cursors: createCursorCodec(TEST_CURSOR_SECRET), logger });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startTestServer({ db: database.db, registry: await registry(), redisUrl, rateLimitPoints, keyPrefix });
+  quietKnex(database.db, server.logs);
+  const { origin } = server;
   return {
     origin,
     db: database.db,
-    limiter,
+    limiter: server.limiter,
     keyPrefix,
-    logs: lines,
+    logs: server.logs,
     api: (path, { key, timeoutMs } = {}) => timedGet(`${origin}${API_BASE_PATH}${path}`, { ...(key ? { key } : {}), ...(timeoutMs ? { timeoutMs } : {}) }),
     get: (path, { timeoutMs } = {}) => timedGet(`${origin}${path}`, timeoutMs ? { timeoutMs } : {}),
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await limiter.close();
+      await server.close();
       await database.close();
     },
   };

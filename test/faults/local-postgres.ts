@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../server/support-local.ts';
+import { freePort } from '../support/free-port.ts';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /** The folder prefix; the mocha process's pid follows it, so a later run can clean up after a killed one. */

@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
-import { freePort } from '../server/support-local.ts';
+import { freePort } from '../support/free-port.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, PROCESS_CURSOR_SECRET, spawnServer, timedGet, withTimeout } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
 

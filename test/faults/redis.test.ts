@@ -8,7 +8,10 @@
  * and a Redis on a port that never comes back.)
  */
 import { expect } from 'chai';
-import { expectErrorBody, freePort, LocalRedis, redisNumber, sleep, waitFor, waitUntilCountingInRedis } from '../server/support-local.ts';
+import { expectErrorBody } from '../support/error-body.ts';
+import { freePort } from '../support/free-port.ts';
+import { LocalRedis, redisNumber, waitUntilCountingInRedis } from '../support/local-redis.ts';
+import { sleep, waitFor } from '../support/wait-for.ts';
 import { BRAND, catalogCluster, startAppServer, type AppServer, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
 

@@ -8,7 +8,8 @@
  */
 import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
-import { expectErrorBody, sleep, waitFor } from '../server/support-local.ts';
+import { expectErrorBody } from '../support/error-body.ts';
+import { sleep, waitFor } from '../support/wait-for.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, lockTable, openObserver, startAppServer, type AppServer, type Observer, type TableLock, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
 

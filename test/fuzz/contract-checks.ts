@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { recordSchema } from '../../src/engine/compile/schemas.ts';
 import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
-import type { RawResponse } from '../server/support-local.ts';
+import type { RawResponse } from '../support/raw-request.ts';
 import { shorten } from './fuzz-http.ts';
 
 /**

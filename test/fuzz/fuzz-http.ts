@@ -1,4 +1,4 @@
-import { rawRequest, type RawResponse } from '../server/support-local.ts';
+import { rawRequest, type RawResponse } from '../support/raw-request.ts';
 
 /**
  * Requests for the fuzz tests, sent byte for byte with `rawRequest` and bounded

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { insert, resetToBrand } from '../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { describeCommonRules, expectError, expectStringFilterLength, ids, insertOne, qs, useApi } from './helpers.ts';
 
@@ -14,9 +13,7 @@ describe('GET /brands/{brand}/carton-sizes', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    brand = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ brand, key } = await resetToBrand());
   });
 
   it('returns exactly the spec fields, decimals as strings and timestamps with milliseconds', async () => {

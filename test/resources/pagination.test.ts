@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { createBrand, createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
+import { testDatabase } from '../support/test-database.ts';
 import { startTestServer, TEST_CURSOR_SECRET, type TestResponse, type TestServer } from '../support/test-server.ts';
 import { expectError, ids, listOrder, qs } from './helpers.ts';
 
@@ -24,9 +24,7 @@ describe('pagination of list routes', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    brand = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ brand, key } = await resetToBrand());
   });
 
   const get = (path: string): Promise<TestResponse> => server.request(path, { key });

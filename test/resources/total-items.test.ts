@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { insert, resetToBrand } from '../support/fixtures.ts';
+import { testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
@@ -19,9 +19,7 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    brandId = (await createBrand('acme')).id;
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ brand: { id: brandId }, key } = await resetToBrand());
     await insert('carton-sizes', brandId, Array.from({ length: 30 }, (_, i) => ({ name: i % 3 === 0 ? 'Big' : 'Small' })));
   });
 

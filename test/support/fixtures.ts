@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertRecords, type RecordInput } from '../../src/db/insert-records.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
-import { testDatabase } from './test-database.ts';
+import { resetDatabase, testDatabase } from './test-database.ts';
 
 /** A brand with a fresh slug. */
 export async function createBrand(slug = `brand-${randomUUID().slice(0, 8)}`, name = `Brand ${slug}`): Promise<{ id: string; slug: string }> {
@@ -15,6 +15,17 @@ export async function createBrand(slug = `brand-${randomUUID().slice(0, 8)}`, na
 export async function createTestKey(options: { brands?: readonly string[]; global?: boolean; expiresAt?: Date | null } = {}): Promise<{ id: string; key: string }> {
   const { db } = await testDatabase();
   return createKey(db, { brands: options.brands ?? [], global: options.global ?? false, expiresAt: options.expiresAt ?? null });
+}
+
+/**
+ * Where most tests start: an empty database holding one brand (`acme` unless
+ * named) and a key for that brand alone.
+ */
+export async function resetToBrand(slug = 'acme'): Promise<{ brand: { id: string; slug: string }; key: string; keyId: string }> {
+  await resetDatabase((await testDatabase()).db);
+  const brand = await createBrand(slug);
+  const { id: keyId, key } = await createTestKey({ brands: [slug] });
+  return { brand, key, keyId };
 }
 
 /**

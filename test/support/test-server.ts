@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import type { Knex } from 'knex';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';
-import { createLogger } from '../../src/server/logger.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
+import { collectingLogger } from './collecting-logger.ts';
 import { testDatabase } from './test-database.ts';
 
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
@@ -33,45 +33,52 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * Starts the real app on a free loopback port over the run's database. Rate
- * limits use REDIS_URL when it is set (with a prefix of this server's own),
- * in-process counters otherwise, unless the test chooses.
- */
-export async function startTestServer(options: {
+export interface TestServerOptions {
   rateLimitPoints?: number;
   rateLimitWindowSeconds?: number;
   redisUrl?: string | null;
+  /** Where the limiter keeps its counts in Redis; one of the server's own by default. */
+  keyPrefix?: string;
   cursorSecret?: string;
   /** Another registry than the repository's, such as one with an extra family. */
   registry?: Registry;
+  /** Another database than the run's (a cluster of the test's own); the test closes it. */
+  db?: Knex;
+  /** A rate limiter the test made and closes itself; the rate limit options are then unused. */
+  limiter?: RateLimiter;
   /** Failed authentications a client may make per minute; tests fail on purpose, so many by default. */
   authFailurePoints?: number;
   /** Read client addresses from X-Forwarded-For, as TRUST_PROXY does. */
   trustProxy?: boolean;
   /** The in-process key cache, as main.ts wires it; without it every request asks the database. */
   keyCache?: KeyCache;
-} = {}): Promise<TestServer> {
-  const database = await testDatabase();
-  const { db } = database;
-  const registry = options.registry ?? database.registry;
-  const logs: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger({ level: 'info', destination });
-  const limiter = createRateLimiter({
+}
+
+/** The database and registry to serve: the run's, unless the test brings both (then the run's stays unopened). */
+async function servedDatabase({ db, registry }: TestServerOptions): Promise<{ db: Knex; registry: Registry }> {
+  if (db && registry) return { db, registry };
+  const run = await testDatabase();
+  return { db: db ?? run.db, registry: registry ?? run.registry };
+}
+
+/**
+ * Starts the real app on a free loopback port, over the run's database unless
+ * given another. Rate limits use REDIS_URL when it is set (with a prefix of
+ * this server's own, so two servers never share counts), in-process counters
+ * otherwise, unless the test chooses or brings its own limiter.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const served = await servedDatabase(options);
+  const { logger, lines: logs } = collectingLogger();
+  const limiter = options.limiter ?? createRateLimiter({
     points: options.rateLimitPoints ?? 100_000,
     windowSeconds: options.rateLimitWindowSeconds ?? 60,
     redisUrl: options.redisUrl === undefined ? (process.env.REDIS_URL ?? null) : options.redisUrl,
-    keyPrefix: `bcat:test:${randomBytes(6).toString('hex')}`,
+    keyPrefix: options.keyPrefix ?? `bcat:test:${randomBytes(6).toString('hex')}`,
     authFailurePoints: options.authFailurePoints ?? 1_000_000,
     logger,
   });
-  const app = createApp({ registry, db, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache });
+  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -79,7 +86,7 @@ export async function startTestServer(options: {
   return {
     origin,
     baseUrl: `${origin}${API_BASE_PATH}`,
-    registry,
+    registry: served.registry,
     limiter,
     logs,
     async request(path, { key, method = 'GET', headers = {} } = {}) {
@@ -101,7 +108,7 @@ export async function startTestServer(options: {
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await limiter.close();
+      if (!options.limiter) await limiter.close();
     },
   };
 }

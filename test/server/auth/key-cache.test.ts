@@ -3,10 +3,10 @@ import type { Knex } from 'knex';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createKeyCache } from '../../../src/server/auth/key-cache.ts';
 import { watchKeyRevocations } from '../../../src/server/auth/key-revocations.ts';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createTestKey, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer } from '../../support/test-server.ts';
-import { collectingLogger } from '../support-local.ts';
+import { collectingLogger } from '../../support/collecting-logger.ts';
 
 /** The key lookups `body` sent to the database. */
 async function keyLookups(db: Knex, body: () => Promise<void>): Promise<number> {
@@ -30,9 +30,7 @@ describe('key cache', () => {
 
   beforeEach(async () => {
     ({ db } = await testDatabase());
-    await resetDatabase(db);
-    await createBrand('acme');
-    ({ key, id: keyId } = await createTestKey({ brands: ['acme'] }));
+    ({ key, keyId } = await resetToBrand());
   });
 
   it('answers a known key and brand from memory after the first lookup, until its TTL', async () => {

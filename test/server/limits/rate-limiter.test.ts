@@ -5,19 +5,11 @@ import { createRateLimiter, type RateLimiter } from '../../../src/server/limits/
 import { createBrand, createTestKey } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer, type TestResponse } from '../../support/test-server.ts';
-import {
-  collectingLogger,
-  expectErrorBody,
-  freePort,
-  LocalRedis,
-  onPath,
-  redisKeys,
-  redisNumber,
-  sleep,
-  startServerWithLimiter,
-  waitFor,
-  waitUntilCountingInRedis,
-} from '../support-local.ts';
+import { collectingLogger } from '../../support/collecting-logger.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
+import { freePort } from '../../support/free-port.ts';
+import { LocalRedis, onPath, redisKeys, redisNumber, waitUntilCountingInRedis } from '../../support/local-redis.ts';
+import { sleep, waitFor } from '../../support/wait-for.ts';
 
 /** A closed port: nothing listens on 127.0.0.1:1. */
 const DEAD_REDIS = 'redis://127.0.0.1:1';
@@ -263,19 +255,19 @@ if (onPath('redis-server')) {
       const make = (): RateLimiter => createRateLimiter({ points: 3, windowSeconds: 60, redisUrl: redis.url, keyPrefix, logger: collectingLogger().logger });
       const limiterA = make();
       const limiterB = make();
-      const a = await startServerWithLimiter(limiterA);
-      const b = await startServerWithLimiter(limiterB);
+      const a = await startTestServer({ limiter: limiterA });
+      const b = await startTestServer({ limiter: limiterB });
       try {
         await waitUntilCountingInRedis(limiterA, redis.url);
         await waitUntilCountingInRedis(limiterB, redis.url);
         const { key, id } = await createTestKey({ brands: ['acme'] });
-        expect((await a.request('/brands/acme', key)).status).to.equal(200);
-        expect((await b.request('/brands/acme', key)).status).to.equal(200);
-        expect((await a.request('/brands/acme/carton-sizes', key)).status).to.equal(200);
-        const limited = await b.request('/brands/acme', key);
+        expect((await a.request('/brands/acme', { key })).status).to.equal(200);
+        expect((await b.request('/brands/acme', { key })).status).to.equal(200);
+        expect((await a.request('/brands/acme/carton-sizes', { key })).status).to.equal(200);
+        const limited = await b.request('/brands/acme', { key });
         expect(limited.status, 'the 4th request, on the other server').to.equal(429);
         expect(limited.headers.get('retry-after')).to.match(/^\d+$/);
-        expect((await a.request('/brands/acme', key)).status).to.equal(429);
+        expect((await a.request('/brands/acme', { key })).status).to.equal(429);
         expect(await redisNumber(redis.url, `${keyPrefix}:${id}`)).to.equal(5);
       } finally {
         await a.close();

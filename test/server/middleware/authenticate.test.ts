@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { generateKey, hashKey } from '../../../src/server/auth/api-keys.ts';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
 
 describe('authentication (Authorization: Bearer <key>)', () => {
   let server: TestServer;
@@ -17,10 +17,8 @@ describe('authentication (Authorization: Bearer <key>)', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    acme = await createBrand('acme');
+    ({ brand: acme, key } = await resetToBrand());
     await createBrand('globex');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
     await insert('carton-sizes', acme.id, [{ name: 'Small', lengthCm: '1', widthCm: '2', heightCm: '3' }]);
   });
 

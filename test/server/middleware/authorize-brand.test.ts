@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { generateKey } from '../../../src/server/auth/api-keys.ts';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
 
 /** CONTRACT.md §4: key (401), brand exists (404), brand allowed (401), parameters (400), record (404). */
 describe('check order: key, brand, parameters, record', () => {
@@ -19,10 +18,8 @@ describe('check order: key, brand, parameters, record', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    acme = await createBrand('acme');
+    ({ brand: acme, key } = await resetToBrand());
     globex = await createBrand('globex');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
     const inserted = await insert('carton-sizes', acme.id, [{ name: 'Small', lengthCm: '1', widthCm: '2', heightCm: '3' }]);
     carton = inserted[0]!;
   });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody, rawRequest } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 
 const ERROR_CODES = [
   'invalid_parameter',
@@ -27,10 +28,8 @@ describe('error bodies', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    acme = await createBrand('acme');
+    ({ brand: acme, key } = await resetToBrand());
     await createBrand('globex');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
   });
 
   it('is exactly { error, errorCode, details? } for every kind of error, with the status of its code', async () => {

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody, redisKeys, redisNumber, sleep, waitUntilCountingInRedis } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
+import { redisKeys, redisNumber, waitUntilCountingInRedis } from '../../support/local-redis.ts';
+import { sleep } from '../../support/wait-for.ts';
 
 const backends: { name: string; redisUrl: string | null; backend: 'memory' | 'redis' }[] = [
   { name: 'in-process counters', redisUrl: null, backend: 'memory' },

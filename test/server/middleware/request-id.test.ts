@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,9 +15,7 @@ describe('X-Request-Id', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ key } = await resetToBrand());
   });
 
   it('is on every response: 200, 400, 401, 404, 405 and 500', async () => {

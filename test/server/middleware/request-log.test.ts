@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, createTestKey, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 describe('request log', () => {
@@ -14,9 +14,7 @@ describe('request log', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-    ({ key, id: keyId } = await createTestKey({ brands: ['acme'] }));
+    ({ key, keyId } = await resetToBrand());
   });
 
   const lineFor = (requestId: string): Record<string, unknown> => {

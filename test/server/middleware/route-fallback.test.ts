@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { resetToBrand } from '../../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
 
 describe('paths and methods the API does not have', () => {
   let server: TestServer;
@@ -14,9 +13,7 @@ describe('paths and methods the API does not have', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ key } = await resetToBrand());
   });
 
   const unknownPaths = [

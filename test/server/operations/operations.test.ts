@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
+import { createBrand, createTestKey, resetToBrand } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody, rawRequest } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 
 describe('operations: probes, metrics and security headers', () => {
   let server: TestServer;
@@ -13,9 +14,7 @@ describe('operations: probes, metrics and security headers', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ key } = await resetToBrand());
   });
 
   it('/healthz says the process is alive, without a key', async () => {

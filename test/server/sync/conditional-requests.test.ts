@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { insert, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { rawRequest } from '../support-local.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 
 /** ETag on every 200, 304 for If-None-Match, private caching, and 304s that cost no rate limit. */
 describe('conditional requests and caching', () => {
@@ -16,10 +16,9 @@ describe('conditional requests and caching', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    const acme = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
-    box = (await insert('carton-sizes', acme.id, [{ name: 'Small', lengthCm: '10.00' }]))[0]!;
+    const fresh = await resetToBrand();
+    key = fresh.key;
+    box = (await insert('carton-sizes', fresh.brand.id, [{ name: 'Small', lengthCm: '10.00' }]))[0]!;
   });
 
   for (const [what, path] of [['a list page', () => listPath], ['one record', () => `${listPath}/${box.id as string}`]] as const) {

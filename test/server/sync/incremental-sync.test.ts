@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { insert, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
 
 /** `updatedSince` and `createdSince`: the engine's own filters on every list whose records carry the field. */
 describe('incremental sync (updatedSince, createdSince)', () => {
@@ -15,9 +15,7 @@ describe('incremental sync (updatedSince, createdSince)', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    acme = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ brand: acme, key } = await resetToBrand());
   });
 
   const list = (query: string) => server.request(`/brands/acme/carton-sizes?${query}`, { key });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, resetToBrand } from '../../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /** RateLimit-Limit, -Remaining, -Reset and -Policy on every response a key gets, 429 included. */
@@ -13,10 +12,8 @@ describe('rate limit headers', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
+    ({ key } = await resetToBrand());
     await createBrand('globex');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
   });
 
   function limits(headers: Headers): { limit: string | null; remaining: string | null; reset: number; policy: string | null } {

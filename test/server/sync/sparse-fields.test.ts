@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { insert, resetToBrand } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { expectErrorBody } from '../support-local.ts';
+import { expectErrorBody } from '../../support/error-body.ts';
 
 /** `fields=a,b`: a sparse field set on every list and get; without it, records are whole. */
 describe('sparse field sets (fields=)', () => {
@@ -15,11 +15,10 @@ describe('sparse field sets (fields=)', () => {
   });
   after(() => server.close());
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    const acme = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
-    product = (await insert('products', acme.id, [{ code: 'P-1', name: 'Parka', status: 'active' }]))[0]!;
-    await insert('skus', acme.id, [{ productId: product!.id, code: 'P-1-S' }, { productId: product!.id, code: 'P-1-M' }]);
+    const fresh = await resetToBrand();
+    key = fresh.key;
+    product = (await insert('products', fresh.brand.id, [{ code: 'P-1', name: 'Parka', status: 'active' }]))[0]!;
+    await insert('skus', fresh.brand.id, [{ productId: product!.id, code: 'P-1-S' }, { productId: product!.id, code: 'P-1-M' }]);
   });
 
   it('keeps only the named fields, in the record order, on a list', async () => {

@@ -1,0 +1,14 @@
+import { Writable } from 'node:stream';
+import { createLogger, type Logger } from '../../src/server/logger.ts';
+
+/** A logger at level info whose lines are kept, parsed, for the test to read. */
+export function collectingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'info', destination }), lines };
+}
