@@ -1,12 +1,17 @@
 import { expect } from 'chai';
 import { compileQueries } from '../../../src/engine/compile/compile-queries.ts';
-import { testDatabase } from '../../support/test-database.ts';
+import { loadRegistry, type Registry } from '../../../src/engine/definition/registry.ts';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
 
 describe('compileQueries', () => {
-  it('reads a page in keyset order, joins the category label for the brand, and binds every value', async () => {
-    const { registry } = await testDatabase();
+  // The engine compiles SQL without a database: the registry is all it needs.
+  let registry: Registry;
+  before(async () => {
+    registry = await loadRegistry();
+  });
+
+  it('reads a page in keyset order, joins the category label for the brand, and binds every value', () => {
     const queries = compileQueries(registry.get('products'));
     const page = queries.page({
       brandId: BRAND,
@@ -23,8 +28,7 @@ describe('compileQueries', () => {
     expect(page.prepare).to.equal(false);
   });
 
-  it('lets a list be prepared only when none of its filters needs a plan for its value', async () => {
-    const { registry } = await testDatabase();
+  it('lets a list be prepared only when none of its filters needs a plan for its value', () => {
     const queries = compileQueries(registry.get('products'));
     const list = (filters: Record<string, unknown>) => ({
       page: queries.page({ brandId: BRAND, filters, after: null, limit: 25 }).prepare,
@@ -37,8 +41,7 @@ describe('compileQueries', () => {
     expect(queries.one({ brandId: BRAND, id: '22222222-2222-4222-8222-222222222222' }).prepare).to.not.equal(false);
   });
 
-  it('reads an include\'s records with the keys as one array, one statement whatever their number', async () => {
-    const { registry } = await testDatabase();
+  it('reads an include\'s records with the keys as one array, one statement whatever their number', () => {
     const queries = compileQueries(registry.get('skus'));
     const keys = ['22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
     const two = queries.matching({ brandId: BRAND, field: 'productId', values: keys, limit: 5001 });
@@ -48,8 +51,7 @@ describe('compileQueries', () => {
     expect(two.bindings.slice(-2)).to.deep.equal([keys, 5001]);
   });
 
-  it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', async () => {
-    const { registry } = await testDatabase();
+  it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', () => {
     const count = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
     expect(count).to.deep.equal({
       sql: 'select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
@@ -58,8 +60,7 @@ describe('compileQueries', () => {
     });
   });
 
-  it('reads the tenant family by the brand itself', async () => {
-    const { registry } = await testDatabase();
+  it('reads the tenant family by the brand itself', () => {
     const one = compileQueries(registry.get('brands')).one({ brandId: BRAND, id: 'ignored' });
     expect(one.sql).to.match(/from "brands" t where t."id" = \?$/);
     expect(one.bindings).to.deep.equal([BRAND]);

@@ -1,0 +1,99 @@
+import { FIELD_TYPES } from './field-types.ts';
+import { MATCH_KINDS } from './match-kinds.ts';
+import { quoteIdentifier } from '../definition/naming.ts';
+import type { Field, Filter, Resource } from '../definition/resource.ts';
+import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+
+/**
+ * What every query of one family is built from, compiled once at boot:
+ * identifiers come only from the definition, request values are bound `?`.
+ */
+export interface QueryParts {
+  readonly resource: Resource;
+  /** The family's table, quoted; queries alias it `t`. */
+  readonly table: string;
+  /** The record's fields, each read as its JSON value and named after the field. */
+  readonly selectList: string;
+  /** `from <table> t left join ...`, the brand bound once per join that needs it. */
+  from(brandId: string): SqlFragment;
+  /** The brand's rows, narrowed by each filter's predicate, joined with `and`. */
+  where(brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment;
+  /** Whether a list's page and count may be prepared: none of its filters needs a plan for its value. */
+  preparable(filters: Readonly<Record<string, unknown>>): boolean;
+  /** Where a record field's value is read; throws on a field the record lacks (a bug in the caller). */
+  fieldColumn(name: string): string;
+}
+
+/** Every list's order, which keyset paging follows. */
+export const LIST_ORDER = ' order by t."created_at", t."id"';
+
+const ALIAS = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+/** Quotes a column alias: a field name, or the engine's own. */
+export function quoteAlias(name: string): string {
+  if (!ALIAS.test(name)) throw new Error(`not a safe SQL alias: ${name}`);
+  return `"${name}"`;
+}
+
+const joinAlias = (name: string): string => `j_${name}`;
+
+/** Where a field's value is read: this table (`t`) or its join. */
+function fieldColumn(field: Field): string {
+  return column(field.join ? joinAlias(field.join) : 't', field.sourceColumn);
+}
+
+export function queryParts(resource: Resource): QueryParts {
+  const filtersByName = new Map<string, Filter>(resource.filters.map((filter) => [filter.name, filter]));
+  const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
+  return Object.freeze({
+    resource,
+    table: quoteIdentifier(resource.table),
+    selectList: resource.recordFields
+      .map((field) => `${FIELD_TYPES[field.type].read(fieldColumn(field))} as ${quoteAlias(field.name)}`)
+      .join(', '),
+    from: fromClause(resource),
+    where: (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment =>
+      joinFragments(
+        [
+          scopeCondition({ alias: 't', scope: resource.scope, brandId }),
+          ...Object.entries(filters).map(([name, value]) => {
+            const filter = filtersByName.get(name);
+            if (!filter) throw new Error(`${resource.path}: no filter '${name}'`);
+            return MATCH_KINDS[filter.match].where({ targets: filter.targets, joins: resource.joins, value, brandId });
+          }),
+        ],
+        ' and ',
+      ),
+    preparable: (filters: Readonly<Record<string, unknown>>): boolean =>
+      Object.keys(filters).every((name) => !MATCH_KINDS[filtersByName.get(name)!.match].planPerValue),
+    fieldColumn: (name: string): string => {
+      const field = fieldsByName.get(name);
+      if (!field) throw new Error(`${resource.path}: no field '${name}'`);
+      return fieldColumn(field);
+    },
+  });
+}
+
+/**
+ * `from <table> t left join ...`: joins are limited to rows the brand may
+ * see. The text is built once; a request only supplies the brand, as often
+ * as the joins' scope conditions bind it.
+ */
+function fromClause(resource: Resource): (brandId: string) => SqlFragment {
+  const usedJoins = [...new Set(resource.recordFields.flatMap((field) => (field.join ? [field.join] : [])))].map(
+    (name) => resource.joins[name]!,
+  );
+  const joinClauses = usedJoins.map((join) => {
+    const alias = joinAlias(join.name);
+    const scope = scopeCondition({ alias, scope: join.scope, brandId: '' });
+    return {
+      sql: ` left join ${quoteIdentifier(join.table)} ${alias} on ${column(alias, join.foreignColumn)} = ${column('t', join.localColumn)} and ${scope.sql}`,
+      brandBindings: scope.bindings.length,
+    };
+  });
+  const sql = `from ${quoteIdentifier(resource.table)} t${joinClauses.map((clause) => clause.sql).join('')}`;
+  return (brandId) => ({
+    sql,
+    bindings: joinClauses.flatMap((clause) => Array<string>(clause.brandBindings).fill(brandId)),
+  });
+}
