@@ -11,7 +11,7 @@ import type { KeyCache } from './auth/key-cache.ts';
 import { buildApiDocument } from './http/api-document.ts';
 import { createApiRoutes } from './http/api-routes.ts';
 import { docsSiteRoutes } from './http/docs-site.ts';
-import { buildRoutes } from './http/family-routes.ts';
+import { buildFamilyRoutes } from './http/family-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import type { HttpRoute } from './http/http-route.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
@@ -82,7 +82,7 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads }: AppDe
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  return buildRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
+  return buildFamilyRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
     run: compose([...guard, route.handler]),

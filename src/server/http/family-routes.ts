@@ -39,7 +39,7 @@ const brandOf = (ctx: Context): BrandState => ctx.state.brand as BrandState;
  * Turns every compiled family into its routes. Handlers are thin: parse the
  * request, run the operation, set the body. Errors are thrown, never written.
  */
-export function buildRoutes(operations: Operations): Route[] {
+export function buildFamilyRoutes(operations: Operations): Route[] {
   const routes: Route[] = [];
   for (const family of operations.families.values()) {
     const { path } = family.resource;

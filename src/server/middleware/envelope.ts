@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';
-import { writeError } from './error-handler.ts';
+import { writeError } from './write-error.ts';
 import { assignRequestId } from './request-id.ts';
 import { logRequest } from './request-log.ts';
 import { setSecurityHeaders } from './security-headers.ts';
