@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import type { Include } from '../../../src/engine/definition/resource.ts';
+import { FIELDS_SCHEMA, parseFields, projectRecord } from '../../../src/engine/request/sparse-fields.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -80,5 +82,35 @@ describe('sparse field sets (fields=)', () => {
         expect(parameters.some((p) => p.$ref === '#/components/parameters/Fields' || p.name === 'fields'), `${path}`).to.equal(true);
       }
     }
+  });
+});
+
+describe('parseFields and projectRecord', () => {
+  const family = { path: 'products', fieldNames: ['id', 'code', 'name', 'status'] };
+
+  it('keeps the known names in the family\'s order, once each, whatever order and repeats were asked', () => {
+    expect(parseFields('name, id,name', family)).to.deep.equal({ fields: ['id', 'name'], issues: [] });
+  });
+
+  it('gives one issue for the first bad name, suggesting the field meant, and no fields', () => {
+    expect(parseFields('id,nmae,colour', family)).to.deep.equal({
+      fields: null,
+      issues: [{ parameter: 'fields', message: "'nmae' is not a field of products (did you mean 'name'?)" }],
+    });
+    expect(parseFields('id,,code', family).issues).to.deep.equal([{ parameter: 'fields', message: 'must list field names separated by commas, with none empty' }]);
+  });
+
+  it('refuses a list longer than its schema allows, even of known names', () => {
+    const long = Array.from({ length: 1000 }, () => 'id').join(',');
+    expect(long.length).to.be.above(Number(FIELDS_SCHEMA.maxLength));
+    expect(parseFields(long, family)).to.deep.equal({ fields: null, issues: [{ parameter: 'fields', message: 'must be at most 2048 characters' }] });
+  });
+
+  it('projects a record on the chosen fields and the includes asked for; without fields, the record is as it was', () => {
+    const record = { id: 'p1', code: 'P-1', name: 'Parka', status: 'active', skus: [{ id: 's1' }] };
+    const skus = { name: 'skus' } as Include;
+    expect(projectRecord(record, ['id', 'name'], [skus])).to.deep.equal({ id: 'p1', name: 'Parka', skus: [{ id: 's1' }] });
+    expect(projectRecord(record, ['code'], [])).to.deep.equal({ code: 'P-1' });
+    expect(projectRecord(record, null, [skus])).to.equal(record);
   });
 });

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { resetToBrand } from '../../support/fixtures.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+/** What a key reads is kept by no shared cache: `no-store` and `Vary: Authorization` on every answer of a keyed route. */
+describe('private caching of keyed routes', () => {
+  let server: TestServer;
+  let key: string;
+  const listPath = '/brands/acme/carton-sizes';
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    ({ key } = await resetToBrand());
+  });
+
+  it('marks errors of keyed routes no-store, varying by Authorization', async () => {
+    for (const response of [
+      await server.request(listPath, { key: null }),
+      await server.request(`${listPath}?limit=0`, { key }),
+      await server.request(`${listPath}/00000000-0000-4000-8000-000000000000`, { key }),
+    ]) {
+      expect(response.status).to.be.at.least(400);
+      expect(response.headers.get('cache-control'), String(response.status)).to.equal('no-store');
+      expect(response.headers.get('vary'), String(response.status)).to.equal('Authorization');
+      expect(response.headers.get('etag'), String(response.status)).to.equal(null);
+    }
+  });
+
+  it('varies a 200 by Authorization too (the conditional GET then relaxes no-store to private, no-cache)', async () => {
+    const response = await server.request(listPath, { key });
+    expect(response.status, response.text).to.equal(200);
+    expect(response.headers.get('vary')).to.equal('Authorization');
+    expect(response.headers.get('cache-control')).to.equal('private, no-cache');
+  });
+
+  it('leaves routes that need no key alone: the OpenAPI document does not vary by Authorization', async () => {
+    const response = await server.request('/openapi.json', { key: null });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('vary')).to.equal(null);
+  });
+});
