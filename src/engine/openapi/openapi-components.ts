@@ -19,6 +19,9 @@ export const componentRef = (kind: 'schemas' | 'parameters' | 'responses' | 'hea
   $ref: `#/components/${kind}/${name}`,
 });
 
+/** A reference to a schema under `components`, such as a record's. */
+export const schemaRef = (name: string): JsonSchema => componentRef('schemas', name);
+
 /** The brand the examples show: the demo brand every fresh install has. */
 export const EXAMPLE_BRAND = 'northwind';
 
