@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
+import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
@@ -114,3 +114,52 @@ for (const { name, redisUrl, backend } of backends) {
     });
   });
 }
+
+/** RateLimit-Limit, -Remaining, -Reset and -Policy on every response a key gets, 429 included. */
+describe('rate limit headers', () => {
+  let server: TestServer;
+  let key: string;
+
+  before(async () => {
+    server = await startTestServer({ rateLimitPoints: 4, rateLimitWindowSeconds: 30 });
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    ({ key } = await resetToBrand());
+    await createBrand('globex');
+  });
+
+  function limits(headers: Headers): { limit: string | null; remaining: string | null; reset: number; policy: string | null } {
+    return {
+      limit: headers.get('ratelimit-limit'),
+      remaining: headers.get('ratelimit-remaining'),
+      reset: Number(headers.get('ratelimit-reset')),
+      policy: headers.get('ratelimit-policy'),
+    };
+  }
+
+  it('counts down on 200, 400, 404 and 401 for another brand, then shows 0 on the 429', async () => {
+    const responses = [
+      await server.request('/brands/acme/carton-sizes', { key }),
+      await server.request('/brands/acme/carton-sizes?limit=0', { key }),
+      await server.request('/brands/nobody/carton-sizes', { key }),
+      await server.request('/brands/globex/carton-sizes', { key }),
+      await server.request('/brands/acme/carton-sizes', { key }),
+    ];
+    expect(responses.map((r) => r.status)).to.deep.equal([200, 400, 404, 401, 429]);
+    responses.forEach((response, i) => {
+      const seen = limits(response.headers);
+      expect(seen.limit, `response ${i}`).to.equal('4');
+      expect(seen.remaining, `response ${i}`).to.equal(String(Math.max(0, 3 - i)));
+      expect(seen.reset, `response ${i}`).to.be.within(0, 30);
+      expect(seen.policy, `response ${i}`).to.equal('4;w=30');
+    });
+    expect(responses[4]!.headers.get('retry-after')).to.equal(String(limits(responses[4]!.headers).reset));
+  });
+
+  it('are absent when no key was recognised (nothing was counted)', async () => {
+    const response = await server.request('/brands/acme/carton-sizes', { key: null });
+    expect(response.status).to.equal(401);
+    expect(response.headers.get('ratelimit-limit')).to.equal(null);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { compileSchema } from '../../../src/engine/compile/compile-schema.ts';
+import type { JsonSchema } from '../../../src/engine/compile/field-types.ts';
+import {
+  CACHING_HEADERS,
+  componentRef,
+  ERROR_BODY_SCHEMA,
+  ERROR_RESPONSES,
+  HEADERS,
+  OPERATION_ERRORS,
+  PARAMETERS,
+  RATE_LIMIT_HEADERS,
+  withoutDescription,
+} from '../../../src/engine/openapi/openapi-components.ts';
+import { ERROR_CODES } from '../../../src/engine/request/api-error.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+/** The component a `$ref` of this file names, or undefined when it names none. */
+function resolve(ref: string): unknown {
+  const [, kind, name] = /^#\/components\/(\w+)\/(.+)$/.exec(ref) ?? [];
+  const components: Record<string, JsonSchema> = { headers: HEADERS, responses: ERROR_RESPONSES, parameters: PARAMETERS, schemas: { Error: ERROR_BODY_SCHEMA } };
+  return kind && name ? components[kind]?.[name] : undefined;
+}
+
+/** Every `$ref` in a value, however deep. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' ? [String(inner)] : refsIn(inner)));
+}
+
+describe('OpenAPI components', () => {
+  it('refers only to components that exist', () => {
+    const refs = refsIn([RATE_LIMIT_HEADERS, CACHING_HEADERS, ERROR_RESPONSES, OPERATION_ERRORS]);
+    expect(refs).to.include.members(['#/components/headers/RateLimitLimit', '#/components/responses/NotModified', '#/components/schemas/Error']);
+    expect(refs.filter((ref) => resolve(ref) === undefined)).to.deep.equal([]);
+  });
+
+  it('lists each error response under the status of its codes, with examples that are valid error bodies', () => {
+    const validate = compileSchema(ERROR_BODY_SCHEMA);
+    for (const [status, ref] of Object.entries(OPERATION_ERRORS)) {
+      const response = resolve((ref as { $ref: string }).$ref) as { content?: { 'application/json': { examples: Record<string, { value: unknown }> } } };
+      if (status === '304') {
+        expect(response.content, 'a 304 has no body').to.equal(undefined);
+        continue;
+      }
+      const examples = Object.values(response.content!['application/json'].examples);
+      expect(examples, status).to.not.be.empty;
+      for (const { value } of examples) {
+        expect(validate(value), JSON.stringify(value)).to.equal(true);
+        const { errorCode, error } = value as { errorCode: keyof typeof ERROR_CODES; error: string };
+        expect(String(ERROR_CODES[errorCode].status), errorCode).to.equal(status);
+        expect(error).to.equal(ERROR_CODES[errorCode].message);
+      }
+    }
+  });
+
+  it('limits the error body to the contract\'s codes, and to its three keys', () => {
+    const validate = compileSchema(ERROR_BODY_SCHEMA);
+    expect((ERROR_BODY_SCHEMA.properties as { errorCode: { enum: string[] } }).errorCode.enum).to.deep.equal(Object.keys(ERROR_CODES));
+    expect(validate({ error: 'x', errorCode: 'not_found' })).to.equal(true);
+    expect(validate({ error: 'x', errorCode: 'teapot' })).to.equal(false);
+    expect(validate({ error: 'x', errorCode: 'not_found', extra: 1 })).to.equal(false);
+    expect(validate({ errorCode: 'not_found' })).to.equal(false);
+  });
+
+  it('sends the rate limit headers with every error a recognised key can get, and Retry-After with a 429', () => {
+    const headersOf = (name: string): string[] => Object.keys((ERROR_RESPONSES[name] as { headers: object }).headers);
+    for (const name of ['BadRequest', 'NotFound', 'RateLimited', 'NotModified', 'InternalError']) {
+      expect(headersOf(name), name).to.include.members(['X-Request-Id', ...Object.keys(RATE_LIMIT_HEADERS)]);
+    }
+    expect(headersOf('RateLimited')).to.include('Retry-After');
+    expect(headersOf('Unauthorized')).to.deep.equal(['X-Request-Id', 'WWW-Authenticate']);
+    expect(headersOf('NotModified')).to.include.members(Object.keys(CACHING_HEADERS));
+  });
+
+  it('keeps a parameter\'s description on the parameter, not on its schema', () => {
+    const schema = { type: 'string', minLength: 1, description: 'said once' };
+    expect(withoutDescription(schema)).to.deep.equal({ type: 'string', minLength: 1 });
+    expect(schema.description, 'the schema given is left as it was').to.equal('said once');
+    for (const [name, parameter] of Object.entries(PARAMETERS)) {
+      const { description, schema: parameterSchema } = parameter as { description: unknown; schema: JsonSchema };
+      expect(description, name).to.be.a('string').and.not.equal('');
+      expect(parameterSchema, name).to.not.have.property('description');
+    }
+    expect(componentRef('parameters', 'Limit')).to.deep.equal({ $ref: '#/components/parameters/Limit' });
+  });
+});
+
+describe('rate limit headers in the served document', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('are documented on the responses of the OpenAPI document', async () => {
+    const doc = (await server.request('/openapi.json', { key: null })).body;
+    expect(doc.components.headers).to.include.keys('RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'RateLimitPolicy', 'ETag');
+    const list = doc.paths['/brands/{brand}/carton-sizes'].get;
+    expect(list.responses['200'].headers).to.include.keys('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Cache-Control');
+    expect(list.responses['304']).to.be.an('object');
+    expect(doc.components.responses.RateLimited.headers).to.include.keys('Retry-After', 'RateLimit-Remaining');
+    expect(list.parameters.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/IfNoneMatch')).to.equal(true);
+  });
+});
