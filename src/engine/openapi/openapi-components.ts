@@ -98,7 +98,12 @@ function errorExample(errorCode: ErrorCode, details?: unknown): JsonSchema {
   };
 }
 
-function errorResponse(description: string, examples: readonly JsonSchema[], headers: JsonSchema = RATE_LIMIT_HEADERS): JsonSchema {
+/** An error response: its examples by code, and the rate limit headers unless it says which headers it sends. */
+function errorResponse({ description, examples, headers = RATE_LIMIT_HEADERS }: {
+  description: string;
+  examples: readonly JsonSchema[];
+  headers?: JsonSchema;
+}): JsonSchema {
   return {
     description,
     headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...headers },
@@ -113,28 +118,35 @@ function errorResponse(description: string, examples: readonly JsonSchema[], hea
 
 /** Every error status the spec lists, by the name operations refer to it with. */
 export const ERROR_RESPONSES: JsonSchema = {
-  BadRequest: errorResponse('Invalid parameter, unsupported include, or a cursor that is not valid or was made for another brand, collection or filter set.', [
-    errorExample('invalid_parameter', [{ parameter: 'limit', message: 'must be <= 100' }]),
-    errorExample('unsupported_include'),
-    errorExample('invalid_cursor'),
-    errorExample('cursor_mismatch'),
-  ]),
-  // No key was recognised, or the key may not read the brand (only then are rate limit headers sent).
-  Unauthorized: errorResponse('Missing, invalid, expired or out-of-scope API key.', [errorExample('unauthorized')], {
-    'WWW-Authenticate': { description: '`Bearer`, when no valid key was given.', schema: { type: 'string' } },
+  BadRequest: errorResponse({
+    description: 'Invalid parameter, unsupported include, or a cursor that is not valid or was made for another brand, collection or filter set.',
+    examples: [
+      errorExample('invalid_parameter', [{ parameter: 'limit', message: 'must be <= 100' }]),
+      errorExample('unsupported_include'),
+      errorExample('invalid_cursor'),
+      errorExample('cursor_mismatch'),
+    ],
   }),
-  NotFound: errorResponse('Brand or record not found, or not available to the brand.', [errorExample('not_found')]),
-  RateLimited: errorResponse('Rate limit exceeded: the key has used its requests for the current window.', [errorExample('rate_limited')], {
-    'Retry-After': componentRef('headers', 'RetryAfter'),
-    ...RATE_LIMIT_HEADERS,
+  // No key was recognised, or the key may not read the brand (only then are rate limit headers sent).
+  Unauthorized: errorResponse({
+    description: 'Missing, invalid, expired or out-of-scope API key.',
+    examples: [errorExample('unauthorized')],
+    headers: { 'WWW-Authenticate': { description: '`Bearer`, when no valid key was given.', schema: { type: 'string' } } },
+  }),
+  NotFound: errorResponse({ description: 'Brand or record not found, or not available to the brand.', examples: [errorExample('not_found')] }),
+  RateLimited: errorResponse({
+    description: 'Rate limit exceeded: the key has used its requests for the current window.',
+    examples: [errorExample('rate_limited')],
+    headers: { 'Retry-After': componentRef('headers', 'RetryAfter'), ...RATE_LIMIT_HEADERS },
   }),
   NotModified: {
     description: 'The response would be the one whose `ETag` the client sent in `If-None-Match`: no body, and no request counted.',
     headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS },
   },
-  InternalError: errorResponse('Unexpected server error; `details.requestId` names the request in the server logs.', [
-    errorExample('internal_error', { requestId: '6f1c2b0e-8f9a-4c3d-9e2b-1a7d5c4e3f21' }),
-  ]),
+  InternalError: errorResponse({
+    description: 'Unexpected server error; `details.requestId` names the request in the server logs.',
+    examples: [errorExample('internal_error', { requestId: '6f1c2b0e-8f9a-4c3d-9e2b-1a7d5c4e3f21' })],
+  }),
 };
 
 /** How an operation lists its other responses (304 and the errors): by status, referring to the shared ones. */
