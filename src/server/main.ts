@@ -4,24 +4,19 @@
  * first start, and prints a key to try it with.
  */
 import cluster from 'node:cluster';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import type Koa from 'koa';
-import { createReadReplicas } from '../db/connection/read-replicas.ts';
 import { createCursorCodec } from '../engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
 import { loadRegistry } from '../engine/definition/registry.ts';
 import { createApp } from './app.ts';
-import { createKeyCache } from './auth/key-cache.ts';
-import { watchKeyRevocations } from './auth/key-revocations.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';
-import { connect, type Connection } from '../db/connection/connect.ts';
+import type { Connection } from '../db/connection/connect.ts';
+import { gracefulStop } from './graceful-stop.ts';
 import { createLogger } from './logger.ts';
-import { createRateLimiter } from './limits/rate-limiter.ts';
-
-/** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { openServices } from './open-services.ts';
 
 /**
  * Limits on what a client may send. The request line and headers together
@@ -49,33 +44,7 @@ async function main(): Promise<void> {
   checkServeConfig(config);
   const logger = createLogger({ level: config.logLevel });
   const registry = await loadRegistry();
-  const connection = await connect(config, {
-    serving: true,
-    // knex reports a lost or refused connection itself: as JSON log lines, like everything on stdout.
-    log: { warn: (message) => logger.warn({ source: 'knex' }, message), error: (message) => logger.error({ source: 'knex' }, message) },
-  });
-  const limiter = createRateLimiter({
-    points: config.rateLimitPoints,
-    windowSeconds: config.rateLimitWindowSeconds,
-    redisUrl: config.redisUrl,
-    authFailurePoints: config.authFailureLimit,
-    logger,
-  });
-  // Key lookups are kept for KEY_CACHE_SECONDS; on Postgres every revocation reaches this cache at once
-  // (the embedded database has no other process to revoke keys while it serves).
-  const keyCache = createKeyCache({ ttlMs: config.keyCacheSeconds * 1000 });
-  const revocations = config.databaseUrl && config.keyCacheSeconds > 0 ? watchKeyRevocations({ url: config.databaseUrl, cache: keyCache, logger }) : null;
-  const reads = createReadReplicas({
-    primary: { name: 'primary', db: connection.database.db },
-    replicas: connection.replicas.map((replica, i) => ({ name: `replica-${i + 1}`, db: replica.db })),
-    log: logger,
-  });
-  const release = async (): Promise<void> => {
-    reads.close();
-    await revocations?.stop();
-    await limiter.close();
-    await connection.close();
-  };
+  const { connection, limiter, keyCache, reads, release } = await openServices({ config, logger });
   let server: Server;
   try {
     const { db } = connection.database;
@@ -92,33 +61,7 @@ async function main(): Promise<void> {
     throw error;
   }
   logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
-
-  let stopping = false;
-  // While stopping, every response closes its connection, so keep-alive does not hold the exit back:
-  // those that arrive after the signal, and those in flight when it came (tracked until they finish).
-  const inFlight = new Set<ServerResponse>();
-  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    if (stopping) response.setHeader('Connection', 'close');
-    inFlight.add(response);
-    response.once('close', () => {
-      inFlight.delete(response);
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
-  });
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.warn('requests still running after the grace period: exiting anyway');
-      void release().finally(() => process.exit(1));
-    }, SHUTDOWN_GRACE_MS).unref();
-    for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
-    server.close(() => {
-      void release().then(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-  };
+  const stop = gracefulStop({ server, logger, release });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadReplicas } from '../db/connection/read-replicas.ts';
+import { registerDatabaseMetrics } from './database-metrics.ts';
 
 /**
  * Prometheus metrics at `GET /metrics` (text exposition, no key): requests by
@@ -24,64 +25,8 @@ const routeOf = (ctx: Context): string => (ctx as { _matchedRoute?: string })._m
 export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bcat_' });
-  const requests = new Counter({
-    name: 'bcat_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'bcat_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  });
-  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
-  new Gauge({
-    name: 'bcat_db_pool_connections',
-    help: 'Database pool connections, by state (embedded database: none).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      if (!pool) return;
-      this.set({ state: 'used' }, pool.numUsed());
-      this.set({ state: 'free' }, pool.numFree());
-      this.set({ state: 'pending' }, pool.numPendingAcquires());
-    },
-  });
-  const served = new Counter({
-    name: 'bcat_db_reads_total',
-    help: 'Requests whose list or get queries ran on each database: primary, replica-1, replica-2, ...',
-    labelNames: ['target'] as const,
-    registers: [registry],
-  });
-  reads.onRead((target) => served.inc({ target }));
-  new Gauge({
-    name: 'bcat_db_read_target_available',
-    help: 'Whether each database takes reads now (1) or is out of the turn after a failure until it answers again (0).',
-    labelNames: ['target'] as const,
-    registers: [registry],
-    collect() {
-      for (const { name, available } of reads.state()) this.set({ target: name }, available ? 1 : 0);
-    },
-  });
-
-  // Each label set's series, found once: prom-client hashes a label object on every call otherwise.
-  // The key space is small and bounded (methods x route patterns x statuses).
-  const series = new Map<string, { count(): void; observe(seconds: number): void }>();
-  const seriesOf = (method: string, route: string, status: number) => {
-    const key = `${method} ${route} ${status}`;
-    let found = series.get(key);
-    if (!found) {
-      const counted = requests.labels({ method, route, status: String(status) });
-      const timed = durations.labels({ method, route });
-      found = { count: () => counted.inc(), observe: (seconds) => timed.observe(seconds) };
-      series.set(key, found);
-    }
-    return found;
-  };
-
+  const seriesOf = requestSeries(registry);
+  registerDatabaseMetrics({ registry, db, reads });
   return {
     endpoint: async (ctx, next) => {
       if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -95,5 +40,45 @@ export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }):
       counted.count();
       counted.observe(seconds);
     },
+  };
+}
+
+/** One label set's request count and duration histogram. */
+interface RequestSeries {
+  count(): void;
+  observe(seconds: number): void;
+}
+
+/**
+ * Registers the request count and durations, and returns the series of a
+ * method, route and status. Each label set's series is found once:
+ * prom-client hashes a label object on every call otherwise. The key space is
+ * small and bounded (methods x route patterns x statuses).
+ */
+function requestSeries(registry: Registry): (method: string, route: string, status: number) => RequestSeries {
+  const requests = new Counter({
+    name: 'bcat_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'bcat_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const series = new Map<string, RequestSeries>();
+  return (method, route, status) => {
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      const counted = requests.labels({ method, route, status: String(status) });
+      const timed = durations.labels({ method, route });
+      found = { count: () => counted.inc(), observe: (seconds) => timed.observe(seconds) };
+      series.set(key, found);
+    }
+    return found;
   };
 }

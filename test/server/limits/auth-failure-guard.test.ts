@@ -1,27 +1,13 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createAuthFailureGuard } from '../../../src/server/limits/auth-failure-guard.ts';
-import { createLogger } from '../../../src/server/logger.ts';
-
-/** A logger whose warnings the test reads. */
-function keptLines(): { logger: ReturnType<typeof createLogger>; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger({ level: 'info', destination }), lines };
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { collectingLogger } from '../../support/collecting-logger.ts';
+import { sleep } from '../../support/wait-for.ts';
 
 describe('createAuthFailureGuard', () => {
   const guardOver = (failures: RateLimiterAbstract, firstConnection: () => Promise<void> | null = () => null) =>
-    createAuthFailureGuard({ failures, firstConnection, logger: keptLines().logger });
+    createAuthFailureGuard({ failures, firstConnection, logger: collectingLogger().logger });
 
   it('lets a client in until the failure that spends its budget, then blocks it for the rest of the window', async () => {
     const guard = guardOver(new RateLimiterMemory({ points: 3, duration: 60 }));
@@ -57,7 +43,7 @@ describe('createAuthFailureGuard', () => {
   });
 
   it('logs a store that fails to count, and leaves the client unblocked', async () => {
-    const { logger, lines } = keptLines();
+    const { logger, lines } = collectingLogger();
     // A Redis store without an insurance limiter, on a closed port: every count fails.
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false });
     const broken = new RateLimiterRedis({ storeClient: redis, points: 1, duration: 60, rejectIfRedisNotReady: true });

@@ -1,0 +1,74 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { gracefulStop } from '../../src/server/graceful-stop.ts';
+import { collectingLogger } from '../support/collecting-logger.ts';
+import { sleep } from '../support/wait-for.ts';
+
+/** A server whose `/slow` requests are answered when the test says, and whose other requests are answered at once. */
+async function startServer(): Promise<{ server: Server; port: number; answerSlow: () => void }> {
+  const waiting: Array<() => void> = [];
+  const server = createServer((req, res) => {
+    if (req.url === '/slow') waiting.push(() => res.end('slow'));
+    else res.end('fast');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, answerSlow: () => waiting.splice(0).forEach((answer) => answer()) };
+}
+
+/** One GET on a keep-alive connection: its status, `Connection` header and body. */
+function get(port: number, path: string): Promise<{ connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { connection: 'keep-alive' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ connection: res.headers.connection, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('gracefulStop', () => {
+  it('lets the request in flight finish with `Connection: close`, then releases and exits with 0', async () => {
+    const { server, port, answerSlow } = await startServer();
+    const { logger, lines } = collectingLogger();
+    const events: string[] = [];
+    const stop = gracefulStop({ server, logger, release: async () => void events.push('release'), exit: (code) => events.push(`exit ${code}`) });
+    const inFlight = get(port, '/slow');
+    await sleep(50);
+    stop('SIGTERM');
+    stop('SIGTERM');
+    await sleep(50);
+    expect(events, 'nothing is released while a request runs').to.deep.equal([]);
+    answerSlow();
+    expect(await inFlight).to.deep.equal({ connection: 'close', body: 'slow' });
+    await sleep(50);
+    expect(events).to.deep.equal(['release', 'exit 0']);
+    expect(lines.map((line) => line.msg), 'a second signal does nothing').to.deep.equal(['shutting down']);
+  });
+
+  it('exits with 1 after releasing when a request is still running at the end of the grace period', async () => {
+    const { server, port, answerSlow } = await startServer();
+    const { logger, lines } = collectingLogger();
+    const events: string[] = [];
+    const stop = gracefulStop({ server, logger, graceMs: 100, release: async () => void events.push('release'), exit: (code) => events.push(`exit ${code}`) });
+    const inFlight = get(port, '/slow');
+    await sleep(50);
+    stop('SIGINT');
+    await sleep(200);
+    expect(events).to.deep.equal(['release', 'exit 1']);
+    expect(lines.map((line) => line.msg)).to.deep.equal(['shutting down', 'requests still running after the grace period: exiting anyway']);
+    answerSlow();
+    await inFlight;
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('changes nothing before the signal: responses keep their connection open', async () => {
+    const { server, port } = await startServer();
+    gracefulStop({ server, logger: collectingLogger().logger, release: async () => undefined, exit: () => undefined });
+    expect((await get(port, '/')).connection).to.equal('keep-alive');
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

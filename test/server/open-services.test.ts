@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { lockDataDir } from '../../src/db/connection/embedded-data-dir.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openServices } from '../../src/server/open-services.ts';
+import { collectingLogger } from '../support/collecting-logger.ts';
+import { testDatabase } from '../support/test-database.ts';
+
+describe('openServices', () => {
+  it('opens the configured database with the primary as the only read target, and in-process rate limits without REDIS_URL', async function () {
+    this.timeout(60_000);
+    const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
+    try {
+      const { url } = await testDatabase();
+      const env = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
+      const services = await openServices({ config: loadConfig({ ...env, RATE_LIMIT_POINTS: '7' }), logger: collectingLogger().logger });
+      try {
+        expect(services.connection.database.kind).to.equal(url ? 'postgres' : 'embedded');
+        expect(services.reads.state()).to.deep.equal([{ name: 'primary', available: true }]);
+        expect([services.limiter.backend, services.limiter.points]).to.deep.equal(['memory', 7]);
+        expect((await services.connection.database.db.raw('select 1 as one')).rows).to.deep.equal([{ one: 1 }]);
+      } finally {
+        await services.release();
+      }
+      const afterRelease = await services.connection.database.db.raw('select 1').then(() => 'answered', () => 'refused');
+      expect(afterRelease, 'the database is closed').to.equal('refused');
+      if (!url) await (await lockDataDir(dataDir))(); // the embedded database's lock is given back
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
