@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { generateKey, hashKey } from '../../../src/server/auth/api-keys.ts';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { testDatabase } from '../../support/test-database.ts';
+import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 
 describe('authentication (Authorization: Bearer <key>)', () => {
   let server: TestServer;
@@ -177,5 +178,51 @@ describe('authentication (Authorization: Bearer <key>)', () => {
       bodies.add(response.text);
     }
     expect(bodies.size).to.equal(1);
+  });
+});
+
+describe('failed authentication limit per client', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ authFailurePoints: 3 });
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    await resetDatabase((await testDatabase()).db);
+    await createBrand('acme');
+  });
+
+  it('refuses a client with 429 and Retry-After once it has failed too often, even with a valid key', async () => {
+    const { key } = await createTestKey({ brands: ['acme'] });
+    const wrong = `bcat_sk_${'x'.repeat(46)}`;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await server.request('/brands/acme/carton-sizes', { key: wrong })).status, `failure ${i + 1}`).to.equal(401);
+    }
+    const blocked = await server.request('/brands/acme/carton-sizes', { key: wrong });
+    expect(blocked.status).to.equal(429);
+    expectErrorBody(blocked.body, 'rate_limited', { details: 'forbidden' });
+    expect(Number(blocked.headers.get('retry-after'))).to.be.within(1, 60);
+    // Guessing gets no answers while blocked: a valid key is refused too.
+    expect((await server.request('/brands/acme/carton-sizes', { key })).status).to.equal(429);
+  });
+
+  it('counts per client: with TRUST_PROXY, X-Forwarded-For names the client', async () => {
+    const proxied = await startTestServer({ authFailurePoints: 2, trustProxy: true });
+    try {
+      const { key } = await createTestKey({ brands: ['acme'] });
+      const as = (ip: string, token: string | null) => rawRequest(proxied.origin, '/api/public/v1/brands/acme/carton-sizes', {
+        headers: { 'X-Forwarded-For': ip, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      });
+      expect((await as('203.0.113.7', null)).status).to.equal(401);
+      expect((await as('203.0.113.7', null)).status).to.equal(401);
+      expect((await as('203.0.113.7', key)).status).to.equal(429);
+      expect((await as('198.51.100.9', key)).status, 'another client is not blocked').to.equal(200);
+      // A proxy that appends keeps what the client sent: only the last address, the one it added, counts.
+      expect((await as('192.0.2.1, 203.0.113.7', key)).status, 'a forged first address does not escape the block').to.equal(429);
+      expect((await as('203.0.113.7, 198.51.100.9', key)).status, 'the last address is the client').to.equal(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
