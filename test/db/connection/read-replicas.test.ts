@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createReadReplicas, isConnectionFailure, parseLsn, type ReadTarget } from '../../../src/db/connection/read-replicas.ts';
+import { createReadReplicas } from '../../../src/db/connection/read-replicas.ts';
+import type { ReadTarget } from '../../../src/db/connection/replica-turn.ts';
 
 /**
  * The replica turn without databases: each target is a stand-in whose
@@ -39,7 +40,6 @@ function target(name: string): FakeTarget {
 const nameOf = (targets: readonly FakeTarget[], db: Knex): string => targets.find((t) => t.db === db)!.name;
 const quiet = { warn: () => {}, info: () => {} };
 const refused = (): Error => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' });
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('read replicas', () => {
   const primary = target('primary');
@@ -137,38 +137,6 @@ describe('read replicas', () => {
     expect(reads.state().find((t) => t.name === 'replica-1')!.available).to.equal(true);
     reads.close();
   });
-
-  it('brings a replica back once its background probe answers, and not before', async () => {
-    const infos: object[] = [];
-    const reads = createReadReplicas({ primary, replicas: [one], log: { ...quiet, info: (fields) => infos.push(fields) }, retryMs: 20 });
-    one.probeFails = true;
-    await reads.run(async (db) => {
-      if (db === one.db) throw refused();
-      return null;
-    });
-    await sleep(80); // several probes, all refused
-    expect(reads.state()[1]).to.deep.equal({ name: 'replica-1', available: false });
-    one.probeFails = false;
-    const deadline = Date.now() + 2000;
-    while (!reads.state()[1]!.available && Date.now() < deadline) await sleep(10);
-    expect(reads.state()[1]).to.deep.equal({ name: 'replica-1', available: true });
-    expect(infos).to.deep.equal([{ replica: 'replica-1' }]);
-    expect(await reads.run(async (db) => nameOf(all, db))).to.equal('replica-1');
-    reads.close();
-  });
-
-  it('stops probing when closed', async () => {
-    const reads = createReadReplicas({ primary, replicas: [one], log: quiet, retryMs: 20 });
-    one.probeFails = true;
-    await reads.run(async (db) => {
-      if (db === one.db) throw refused();
-      return null;
-    });
-    reads.close();
-    one.probeFails = false;
-    await sleep(60);
-    expect(reads.state()[1]!.available).to.equal(false);
-  });
 });
 
 describe('read replicas: cursor walks keep in step', () => {
@@ -217,14 +185,6 @@ describe('read replicas: cursor walks keep in step', () => {
     reads.close();
   });
 
-  it('compares WAL positions as numbers, not text', async () => {
-    expect(parseLsn('0/9000')! < parseLsn('0/10000')!).to.equal(true);
-    expect(parseLsn('1/0')! > parseLsn('0/FFFFFFFF')!).to.equal(true);
-    expect(parseLsn('16/B374D848')).to.equal((0x16n << 32n) + 0xB374D848n);
-    expect(parseLsn('nonsense')).to.equal(null);
-    expect(parseLsn(null)).to.equal(null);
-  });
-
   it('treats a page without a mark as free to go anywhere in the turn', async () => {
     const reads = createReadReplicas({ primary, replicas: [one, two], log: quiet });
     one.lsn = '0/1';
@@ -239,25 +199,5 @@ describe('read replicas: cursor walks keep in step', () => {
     expect(await where(reads, '0/8000')).to.equal('primary');
     expect(reads.state()[1]).to.deep.equal({ name: 'replica-1', available: false });
     reads.close();
-  });
-});
-
-describe('isConnectionFailure', () => {
-  const error = (message: string, fields: object = {}): Error => Object.assign(new Error(message), fields);
-
-  it('is true for a refused, reset or shut-down connection and for a pool that found none in time', () => {
-    expect(isConnectionFailure(error('connect ECONNREFUSED', { code: 'ECONNREFUSED' }))).to.equal(true);
-    expect(isConnectionFailure(error('read ECONNRESET', { code: 'ECONNRESET' }))).to.equal(true);
-    expect(isConnectionFailure(error('terminating connection due to administrator command', { code: '57P01' }))).to.equal(true);
-    expect(isConnectionFailure(error('the database system is starting up', { code: '57P03' }))).to.equal(true);
-    expect(isConnectionFailure(error('connection failure', { code: '08006' }))).to.equal(true);
-    expect(isConnectionFailure(error('Connection terminated unexpectedly'))).to.equal(true);
-    expect(isConnectionFailure(Object.assign(error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
-  });
-
-  it('is false for a statement that failed on a working connection', () => {
-    expect(isConnectionFailure(error('canceling statement due to statement timeout', { code: '57014' }))).to.equal(false);
-    expect(isConnectionFailure(error('relation "x" does not exist', { code: '42P01' }))).to.equal(false);
-    expect(isConnectionFailure('ECONNREFUSED')).to.equal(false);
   });
 });

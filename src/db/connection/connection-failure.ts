@@ -1,0 +1,23 @@
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
+  // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery), too_many_connections.
+  '57P01', '57P02', '57P03', '53300',
+]);
+
+/** The pg driver's own words for a connection that went away. */
+const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+/** A failure of the connection, not of the statement: the same read can succeed on another copy. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return true;
+  // knex's wait for a pooled connection ran out: the replica does not accept connections in time.
+  if (error.name === 'KnexTimeoutError') return true;
+  return CONNECTION_LOST.test(error.message);
+}
+
+/** A hot standby cancelled the statement to apply WAL: worth running again elsewhere, the replica is fine. */
+export function isRecoveryConflict(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '40001' && /conflict with recovery/i.test(error.message);
+}

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { isConnectionFailure, isRecoveryConflict } from '../../../src/db/connection/connection-failure.ts';
+
+const error = (message: string, fields: object = {}): Error => Object.assign(new Error(message), fields);
+
+describe('isConnectionFailure', () => {
+  it('is true for a refused, reset or shut-down connection and for a pool that found none in time', () => {
+    expect(isConnectionFailure(error('connect ECONNREFUSED', { code: 'ECONNREFUSED' }))).to.equal(true);
+    expect(isConnectionFailure(error('read ECONNRESET', { code: 'ECONNRESET' }))).to.equal(true);
+    expect(isConnectionFailure(error('terminating connection due to administrator command', { code: '57P01' }))).to.equal(true);
+    expect(isConnectionFailure(error('the database system is starting up', { code: '57P03' }))).to.equal(true);
+    expect(isConnectionFailure(error('connection failure', { code: '08006' }))).to.equal(true);
+    expect(isConnectionFailure(error('Connection terminated unexpectedly'))).to.equal(true);
+    expect(isConnectionFailure(Object.assign(error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
+  });
+
+  it('is false for a statement that failed on a working connection', () => {
+    expect(isConnectionFailure(error('canceling statement due to statement timeout', { code: '57014' }))).to.equal(false);
+    expect(isConnectionFailure(error('relation "x" does not exist', { code: '42P01' }))).to.equal(false);
+    expect(isConnectionFailure('ECONNREFUSED')).to.equal(false);
+  });
+});
+
+describe('isRecoveryConflict', () => {
+  it('is true for a statement a hot standby cancelled to apply WAL', () => {
+    expect(isRecoveryConflict(error('canceling statement due to conflict with recovery', { code: '40001' }))).to.equal(true);
+  });
+
+  it('is false for a serialization failure of another kind, another code, or what is not an Error', () => {
+    expect(isRecoveryConflict(error('could not serialize access due to concurrent update', { code: '40001' }))).to.equal(false);
+    expect(isRecoveryConflict(error('canceling statement due to conflict with recovery', { code: '57014' }))).to.equal(false);
+    expect(isRecoveryConflict({ code: '40001', message: 'canceling statement due to conflict with recovery' })).to.equal(false);
+  });
+});
