@@ -1,27 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createKeyCache } from '../../../src/server/auth/key-cache.ts';
-import { watchKeyRevocations } from '../../../src/server/auth/key-revocations.ts';
 import { createTestKey, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer } from '../../support/test-server.ts';
-import { collectingLogger } from '../../support/collecting-logger.ts';
-
-/** The key lookups `body` sent to the database. */
-async function keyLookups(db: Knex, body: () => Promise<void>): Promise<number> {
-  let lookups = 0;
-  const listen = (query: { sql: string }): void => {
-    if (query.sql.includes('from api_keys k')) lookups += 1;
-  };
-  db.on('query', listen);
-  try {
-    await body();
-  } finally {
-    db.off('query', listen);
-  }
-  return lookups;
-}
+import { keyLookups } from '../../support/key-lookups.ts';
 
 describe('key cache', () => {
   let db: Knex;
@@ -90,34 +72,5 @@ describe('key cache', () => {
       await cache.lookup(db, { key, brandSlug: 'acme' });
     });
     expect(lookups).to.equal(2);
-  });
-
-  // On Postgres only: the embedded database serves one process, which revokes nothing while it serves.
-  if (process.env.DATABASE_URL) describe('with revocation notices (Postgres LISTEN)', () => {
-    it('drops a revoked key on a serving app at once: the next request is 401', async () => {
-      const database = await testDatabase();
-      const { logger } = collectingLogger();
-      const cache = createKeyCache({ ttlMs: 60_000 });
-      const watcher = watchKeyRevocations({ url: database.url!, cache, logger });
-      const server = await startTestServer({ keyCache: cache });
-      try {
-        const get = () => server.request('/brands/acme/carton-sizes', { key });
-        // Wait (bounded) until the listener is up and the cache holds the key.
-        for (let i = 0; i < 50 && cache.size === 0; i += 1) {
-          expect((await get()).status).to.equal(200);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        expect(cache.size).to.equal(1);
-        expect(await keyLookups(db, async () => void expect((await get()).status).to.equal(200))).to.equal(0);
-        await revokeKey(db, keyId);
-        // The notice travels over its own connection: allow it a moment, bounded.
-        for (let i = 0; i < 20 && cache.size > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-        expect(cache.size).to.equal(0);
-        expect((await get()).status).to.equal(401);
-      } finally {
-        await server.close();
-        await watcher.stop();
-      }
-    });
   });
 });
