@@ -8,7 +8,7 @@ import { DefinitionError } from '../../../src/engine/definition/definition-error
 import { createRegistry, loadRegistry, RESOURCES_DIR } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
-import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
+import { createBrand, createTestKey } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer } from '../../support/test-server.ts';
 
@@ -93,16 +93,5 @@ describe('loadRegistry', () => {
     const error = await loadRegistry({ dirs: [dir] }).then(() => null, (e: Error) => e);
     expect(error).to.be.instanceOf(DefinitionError);
     expect(error!.message).to.equal("resources/gizmo.ts: path: 'gizmos' must equal the file name 'gizmo'");
-  });
-});
-
-describe('the fixtures insert through the registry', () => {
-  it('write API field names to their columns', async () => {
-    const { db } = await testDatabase();
-    await resetDatabase(db);
-    const brand = await createBrand();
-    const [row] = await insert('carton-sizes', brand.id, [{ name: 'Box', lengthCm: '1.50' }]);
-    const stored = await db('carton_sizes').where({ id: row!.id }).first();
-    expect(stored).to.include({ brand_id: brand.id, name: 'Box', length_cm: '1.50' });
   });
 });
