@@ -1,15 +1,18 @@
 import type { Knex } from 'knex';
 import type { Registry } from '../engine/definition/registry.ts';
-import { seedBillOfMaterials } from './bill-of-materials.ts';
-import { seedCatalog } from './catalog.ts';
-import { seedDocuments } from './documents.ts';
-import { seedFinance } from './finance.ts';
-import { seedLogistics } from './logistics.ts';
-import { seedOrders } from './orders.ts';
-import { seedParties } from './parties.ts';
-import { seedReferenceData } from './reference-data.ts';
-import { createClock, createIdSequence, createPut, type SeedContext } from './seed-context.ts';
-import { seedSourcing } from './sourcing.ts';
+import { seedBillOfMaterials } from './bill-of-materials/bill-of-materials.ts';
+import { seedCatalog } from './catalog/catalog.ts';
+import { seedDocuments } from './documents/documents.ts';
+import { seedFinance } from './finance/finance.ts';
+import { createIdSequence } from './id-sequence.ts';
+import { seedLogistics } from './logistics/logistics.ts';
+import { seedOrders } from './orders/orders.ts';
+import { seedParties } from './parties/parties.ts';
+import { createPut } from './put.ts';
+import { seedReferenceData } from './reference-data/reference-data.ts';
+import { createClock } from './seed-clock.ts';
+import type { SeedContext } from './seed-context.ts';
+import { seedSourcing } from './sourcing/sourcing.ts';
 import { seedSouthpeak } from './southpeak.ts';
 
 /**

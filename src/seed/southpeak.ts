@@ -1,4 +1,4 @@
-import type { ReferenceIds } from './reference-data.ts';
+import type { ReferenceIds } from './reference-data/reference-data.ts';
 import type { SeedContext } from './seed-context.ts';
 import { ean13 } from './values.ts';
 

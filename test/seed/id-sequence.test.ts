@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { UUID_PATTERN } from '../../src/engine/compile/field-types.ts';
-import { createIdSequence } from '../../src/seed/seed-context.ts';
+import { createIdSequence } from '../../src/seed/id-sequence.ts';
 
 /** The demo's ids are the same on every load, so the docs can quote them. */
 describe('the seed id sequence', () => {

@@ -1,29 +1,26 @@
-import { skusOf, type CatalogIds } from './catalog.ts';
-import type { PartyIds } from './parties.ts';
-import type { ReferenceIds } from './reference-data.ts';
-import type { SeedContext } from './seed-context.ts';
+import type { PartyIds } from '../parties/parties.ts';
+import type { ReferenceIds } from '../reference-data/reference-data.ts';
+import type { SeedContext } from '../seed-context.ts';
 
 /**
- * The bill of materials of the Everyday Organic Tee v2: one BOM per ordered
- * colourway (Navy, Oat), limited to that colourway's SKUs, with the organic
- * jersey and rib from Porto Knitwear, labels, tape and hangtags from Ningbo
- * Trims, and the polybag.
+ * The materials of the Everyday Organic Tee: organic jersey and rib from
+ * Porto Knitwear; neck tape, labels and hangtags from Ningbo Trims; the
+ * polybag. Each in the colours (variants) the BOMs use.
  */
 
-export interface BomIds {
-  readonly materials: Record<'jersey' | 'rib' | 'neckTape' | 'mainLabel' | 'careLabel' | 'hangtag' | 'polybag', string>;
-  readonly boms: Record<'teeNavy' | 'teeOat', string>;
+export type MaterialKey = 'jersey' | 'rib' | 'neckTape' | 'mainLabel' | 'careLabel' | 'hangtag' | 'polybag';
+export type MaterialVariantKey =
+  | 'jerseyNavy' | 'jerseyOat' | 'jerseyForest' | 'ribNavy' | 'ribOat'
+  | 'neckTapeNatural' | 'mainLabelNavy' | 'careLabelWhite' | 'hangtagKraft' | 'polybagClear';
+
+export interface MaterialIds {
+  readonly materials: Record<MaterialKey, string>;
+  readonly variants: Record<MaterialVariantKey, string>;
 }
 
-export async function seedBillOfMaterials({ put, putNamed, clock, brandId, reference, parties, catalog }: SeedContext & {
-  reference: ReferenceIds;
-  parties: PartyIds;
-  catalog: CatalogIds;
-}): Promise<BomIds> {
+export async function seedMaterials({ putNamed, brandId, reference, parties }: SeedContext & { reference: ReferenceIds; parties: PartyIds }): Promise<MaterialIds> {
   const { units, colors } = reference;
   const { suppliers } = parties;
-  clock.jumpTo('2026-01-19T09:00:00.000Z');
-
   const materials = await putNamed('materials', brandId, {
     jersey: {
       supplierId: suppliers.porto, code: 'MAT-JER-180', name: 'Organic cotton single jersey 180 gsm', type: 'fabric',
@@ -66,38 +63,5 @@ export async function seedBillOfMaterials({ put, putNamed, clock, brandId, refer
     hangtagKraft: { materialId: materials.hangtag, colorId: null, code: 'MAT-HT-FSC-KRF', name: 'Hangtag, natural kraft', status: 'active' },
     polybagClear: { materialId: materials.polybag, colorId: null, code: 'MAT-PB-3040-CLR', name: 'Polybag, clear', status: 'active' },
   });
-
-  const boms = await putNamed('boms', brandId, {
-    teeNavy: { productId: catalog.products.tee, productVersionId: catalog.versions.teeV2, code: 'BOM-NW-TS-001-V2-NAV', name: 'Everyday Organic Tee v2, Navy', status: 'approved' },
-    teeOat: { productId: catalog.products.tee, productVersionId: catalog.versions.teeV2, code: 'BOM-NW-TS-001-V2-OAT', name: 'Everyday Organic Tee v2, Oat', status: 'approved' },
-  });
-
-  const colourVariants: Record<'teeNavy' | 'teeOat', { jersey: string; rib: string }> = {
-    teeNavy: { jersey: variants.jerseyNavy, rib: variants.ribNavy },
-    teeOat: { jersey: variants.jerseyOat, rib: variants.ribOat },
-  };
-  for (const key of ['teeNavy', 'teeOat'] as const) {
-    const bomId = boms[key];
-    const sections = await putNamed('bom-sections', brandId, {
-      fabric: { bomId, name: 'Fabric', sequence: 1 },
-      trims: { bomId, name: 'Trims', sequence: 2 },
-      packaging: { bomId, name: 'Packaging', sequence: 3 },
-    });
-    const line = (section: string, materialId: string, materialVariantId: string, placement: string, quantity: string, unitOfMeasureId: string, wastagePercent: string, sequence: number) => ({
-      bomId, bomSectionId: section, materialId, materialVariantId, placement, quantity, unitOfMeasureId, wastagePercent, sequence,
-    });
-    const { jersey, rib } = colourVariants[key];
-    await put('bom-components', brandId, [
-      line(sections.fabric, materials.jersey, jersey, 'body and sleeves', '0.850', units.m, '8.00', 1),
-      line(sections.fabric, materials.rib, rib, 'neckband', '0.060', units.m, '5.00', 2),
-      line(sections.trims, materials.neckTape, variants.neckTapeNatural, 'back neck', '0.180', units.m, '3.00', 1),
-      line(sections.trims, materials.mainLabel, variants.mainLabelNavy, 'centre back neck', '1.000', units.pcs, '1.00', 2),
-      line(sections.trims, materials.careLabel, variants.careLabelWhite, 'left side seam', '1.000', units.pcs, '1.00', 3),
-      line(sections.trims, materials.hangtag, variants.hangtagKraft, 'swing tag through main label', '1.000', units.pcs, '0.00', 4),
-      line(sections.packaging, materials.polybag, variants.polybagClear, 'folded garment', '1.000', units.pcs, '2.00', 1),
-    ]);
-    await put('bom-skus', brandId, skusOf(catalog, catalog.colourways[key]).map((sku) => ({ bomId, skuId: sku.id })));
-  }
-
-  return { materials, boms };
+  return { materials, variants };
 }
