@@ -5,7 +5,8 @@
  * database and runs nothing. Exits 1, with the reasons on stderr, when
  * something in the schema stands in the way.
  */
-import { distributionSql, planDistribution } from '../src/db/schema/distribution-plan.ts';
+import { planDistribution } from '../src/db/schema/distribution-plan.ts';
+import { distributionSql } from '../src/db/schema/distribution-sql.ts';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { planSchema } from '../src/engine/compile/plan-schema.ts';
 

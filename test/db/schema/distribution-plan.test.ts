@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import {
-  DISTRIBUTION_COLUMN,
-  DISTRIBUTION_PHASES,
-  SERVICE_TABLES,
-  distributionSql,
-  planDistribution,
-  primaryKeyName,
-  type DistributionPhase,
-  type DistributionPlan,
-  type ForeignKeyPlan,
-} from '../../../src/db/schema/distribution-plan.ts';
+import { planDistribution, type DistributionPlan } from '../../../src/db/schema/distribution-plan.ts';
+import type { ForeignKeyPlan } from '../../../src/db/schema/distribution-foreign-keys.ts';
+import { DISTRIBUTION_COLUMN } from '../../../src/db/schema/distribution-roles.ts';
+import { DISTRIBUTION_PHASES, primaryKeyName, type DistributionPhase } from '../../../src/db/schema/distribution-steps.ts';
+import { SERVICE_TABLES } from '../../../src/db/schema/service-tables.ts';
 import { introspectSchema, type LiveSchema } from '../../../src/db/schema/schema-diff.ts';
 import { loadRegistry } from '../../../src/engine/definition/registry.ts';
-import { planSchema, type SchemaPlan, type TablePlan } from '../../../src/engine/compile/plan-schema.ts';
+import { planSchema, type SchemaPlan } from '../../../src/engine/compile/plan-schema.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 /**
@@ -112,51 +106,6 @@ describe('distribution plan: the registry', () => {
     const added = plan.steps.filter((s) => s.phase === 'foreign-keys').map((s) => /add constraint "(\w+)"/.exec(s.sql)![1]);
     expect(added, 'every dropped foreign key comes back').to.have.members(dropped);
     expect(dropped).to.have.length(plan.foreignKeys.length);
-  });
-
-  it('prints the steps in order as one SQL script', () => {
-    const sql = distributionSql(plan);
-    const lines = sql.split('\n').filter((line) => line !== '' && !line.startsWith('--'));
-    expect(lines).to.deep.equal(plan.steps.map((s) => `${s.sql};`));
-    expect(sql).to.include(`-- 4. ${DISTRIBUTION_PHASES['distributed-tables'].title}`);
-  });
-});
-
-describe('distribution plan: what stops distribution', () => {
-  let schema: SchemaPlan;
-  before(async () => {
-    schema = planSchema(await loadRegistry());
-  });
-  const change = (table: string, edit: (t: TablePlan) => TablePlan): SchemaPlan => ({
-    ...schema,
-    tables: schema.tables.map((t) => (t.name === table ? edit(t) : t)),
-  });
-
-  it('a brand-scoped table whose brand_id is nullable, of another type, or missing', () => {
-    const nullable = change('products', (t) => ({ ...t, columns: t.columns.map((c) => (c.name === 'brand_id' ? { ...c, nullable: true } : c)) }));
-    const problems = planDistribution(nullable).problems;
-    expect(problems).to.include('products.brand_id is nullable: Citus cannot place a row whose distribution column is null');
-    expect(problems, 'and the keys to it cannot be composite').to.include('skus.product_id -> products: cannot be made composite on brand_id');
-    const text = change('products', (t) => ({ ...t, columns: t.columns.map((c) => (c.name === 'brand_id' ? { ...c, type: 'text' } : c)) }));
-    expect(planDistribution(text).problems).to.deep.equal(["products.brand_id is text, the brands' id is uuid: colocated tables need one type"]);
-    const missing = planDistribution(change('tags', (t) => ({ ...t, columns: t.columns.filter((c) => c.name !== 'brand_id') })));
-    expect(missing.problems).to.include('tags: brand-scoped but has no brand_id column to be distributed by');
-    expect(missing.problems.some((p) => p.startsWith('product_tags.tag_id -> tags: cannot be made composite')), 'its references too').to.equal(true);
-  });
-
-  it('a unique index on a brand-scoped table without brand_id', () => {
-    const unique = { table: 'products', method: 'btree' as const, columns: ['code'], unique: true, name: 'products_code_key' };
-    expect(planDistribution({ ...schema, indexes: [...schema.indexes, unique] }).problems)
-      .to.deep.equal(['products_code_key: a unique index on a distributed table must include brand_id']);
-  });
-
-  it('a reference table that points at a distributed one, or at a table that does not exist', () => {
-    const column = { name: 'product_id', type: 'uuid', dataType: 'uuid', nullable: true, default: null };
-    const bad = change('couriers', (t) => ({ ...t, columns: [...t.columns, { ...column, references: 'products' }, { ...column, name: 'x_id', references: 'nowhere' }] }));
-    expect(planDistribution(bad).problems).to.deep.equal([
-      'couriers.product_id -> products: a reference table cannot point at a distributed table',
-      'couriers.x_id references nowhere, which is not in the schema',
-    ]);
   });
 });
 
