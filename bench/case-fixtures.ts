@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { API_BASE_PATH } from '../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
 import { cursorTimestampSql } from '../src/engine/compile/timestamp-sql.ts';
 import { DEEP_PAGE, PAGE_LIMIT, type BrandRef, type CaseFixtures, type PagePosition } from './cases.ts';
 import type { Log } from './load-data.ts';

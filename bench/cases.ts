@@ -1,6 +1,6 @@
 import { didYouMean } from '../src/engine/definition/did-you-mean.ts';
-import { API_BASE_PATH } from '../src/engine/openapi/build-openapi.ts';
-import { COMMON_STATUS, SEARCH_WORD } from './data-set-sql.ts';
+import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
+import { COMMON_STATUS, SEARCH_WORD } from './data-shape.ts';
 import { FLOOR_PREFIX } from './floor-app.ts';
 
 /** Every case the bench can run, in the order of the table. */

@@ -9,6 +9,7 @@
  * (CI runs it so).
  */
 import { readdir, rm } from 'node:fs/promises';
+import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
 import { join } from 'node:path';
 import { buildOpenApi } from '../src/engine/openapi/build-openapi.ts';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
@@ -32,7 +33,7 @@ const examples = await readDemoExamples(registry);
 const referenceDir = join(DOCS_DIR, 'reference');
 const files: GeneratedFile[] = [
   { path: OPENAPI_EXAMPLES_FILE, content: json(examples) },
-  { path: join(DOCS_DIR, 'openapi.json'), content: json(buildOpenApi(registry, { examples })) },
+  { path: join(DOCS_DIR, 'openapi.json'), content: json(buildOpenApi(registry, { basePath: API_BASE_PATH, examples })) },
   ...[...renderReference(registry, examples)].map(([name, content]) => ({ path: join(referenceDir, name), content })),
 ];
 

@@ -5,7 +5,7 @@ import { createReadReplicas, type ReadReplicas } from '../db/connection/read-rep
 import { createDatabaseReads } from '../db/database-reads.ts';
 import { compileRegistry } from '../engine/compile/compile-registry.ts';
 import type { Registry } from '../engine/definition/registry.ts';
-import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from './http/api-base-path.ts';
 import type { CursorCodec } from '../engine/request/cursor-codec.ts';
 import type { KeyCache } from './auth/key-cache.ts';
 import { buildApiDocument } from './http/api-document.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import type Koa from 'koa';
 import { createCursorCodec } from '../engine/request/cursor-codec.ts';
-import { API_BASE_PATH } from '../engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from './http/api-base-path.ts';
 import { loadRegistry } from '../engine/definition/registry.ts';
 import { createApp } from './app.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import { API_BASE_PATH, API_VERSION } from '../../src/engine/openapi/build-openapi.ts';
+import { API_VERSION } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { ERROR_CODES as SERVER_ERROR_CODES } from '../../src/engine/request/api-error.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
 import { CLIENT_FAMILIES_PATH, renderClientFamilies, schemaType } from '../../tools/lib/client-families-source.ts';

@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { insertRecords } from '../../src/db/insert-records.ts';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { createKey, revokeKey } from '../../src/server/auth/key-admin.ts';
 import {
   BRAND,

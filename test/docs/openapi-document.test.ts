@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ describe('the OpenAPI document', () => {
 
   before(async () => {
     registry = await loadRegistry();
-    doc = buildOpenApi(registry, { examples: loadOpenApiExamples() });
+    doc = buildOpenApi(registry, { basePath: API_BASE_PATH, examples: loadOpenApiExamples() });
   });
 
   it('is valid OpenAPI 3.1 for swagger-parser', async () => {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { insertRecords } from '../../src/db/insert-records.ts';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
 import type { RateLimiter } from '../../src/server/limits/rate-limiter.ts';

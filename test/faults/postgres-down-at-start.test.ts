@@ -8,7 +8,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { freePort } from '../support/free-port.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, PROCESS_CURSOR_SECRET, spawnServer, timedGet, withTimeout } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';

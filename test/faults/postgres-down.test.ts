@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { sleep, waitFor } from '../support/wait-for.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import {
   BRAND,
   CARTON_SIZES,

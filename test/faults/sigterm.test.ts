@@ -8,7 +8,7 @@
 import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { expect } from 'chai';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { sleep, waitFor } from '../support/wait-for.ts';
 import {
   BRAND,

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';

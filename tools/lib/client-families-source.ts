@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '../../src/engine/request/api-error.ts';
 import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
-import { API_BASE_PATH, API_VERSION, recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
+import { API_VERSION, recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { fieldSchema, filterSchemas } from '../../src/engine/compile/schemas.ts';

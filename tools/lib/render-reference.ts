@@ -1,4 +1,5 @@
-import { API_BASE_PATH, recordTypeName, type OpenApiExamples } from '../../src/engine/openapi/build-openapi.ts';
+import { recordTypeName, type OpenApiExamples } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Field, Resource } from '../../src/engine/definition/resource.ts';
 import { filterSchemas } from '../../src/engine/compile/schemas.ts';

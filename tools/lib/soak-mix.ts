@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../../src/engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { SoakKey } from './soak-database.ts';

@@ -9,8 +9,6 @@ import { recordTypeName } from './record-type-name.ts';
 
 /** The interface version the spec gives; the major version is in the path. */
 export const API_VERSION = '1.3.0';
-export const API_BASE_PATH = '/api/public/v1';
-
 /** Record schema names, which the docs and the client generator share with the document. */
 export { recordTypeName };
 
@@ -36,7 +34,7 @@ function responseRecordSchema(resource: Resource, registry: Registry): JsonSchem
  * operations, parameters and record schema, the shared error responses, and,
  * when given, one demo record per family as examples.
  */
-export function buildOpenApi(registry: Registry, { examples = {} }: { examples?: OpenApiExamples } = {}): JsonSchema {
+export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { basePath: string; examples?: OpenApiExamples }): JsonSchema {
   const schemas: JsonSchema = { Error: ERROR_BODY_SCHEMA };
   const paths: JsonSchema = {};
   const tags: JsonSchema[] = [];
@@ -60,7 +58,7 @@ export function buildOpenApi(registry: Registry, { examples = {} }: { examples?:
       version: API_VERSION,
       description: API_DESCRIPTION,
     },
-    servers: [{ url: API_BASE_PATH, description: 'This server.' }],
+    servers: [{ url: basePath, description: 'This server.' }],
     security: [{ bearerAuth: [] }],
     tags,
     paths,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { API_BASE_PATH } from './api-base-path.ts';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../engine/compile/field-types.ts';
 import { buildOpenApi, type OpenApiExamples } from '../../engine/openapi/build-openapi.ts';
@@ -28,5 +29,5 @@ export function loadOpenApiExamples(file = OPENAPI_EXAMPLES_FILE): OpenApiExampl
 
 /** The OpenAPI document the server serves, the same as `docs/openapi.json`. */
 export function buildApiDocument(registry: Registry): JsonSchema {
-  return buildOpenApi(registry, { examples: loadOpenApiExamples() });
+  return buildOpenApi(registry, { basePath: API_BASE_PATH, examples: loadOpenApiExamples() });
 }

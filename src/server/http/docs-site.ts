@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'koa';
 import { marked } from 'marked';
-import { API_BASE_PATH } from '../../engine/openapi/build-openapi.ts';
+import { API_BASE_PATH } from './api-base-path.ts';
 import type { HttpRoute } from './http-route.ts';
 import { loadSwaggerUiAssets, textAsset, type DocsAsset } from './docs-assets.ts';
 import { DOCS_CSS, INITIALIZER_JS, docsPaths, gettingStartedPage, referencePage } from './docs-pages.ts';

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { API_BASE_PATH } from '../../../src/server/http/api-base-path.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -37,7 +38,7 @@ describe('the served API document', () => {
 
   it('is the document of the registry quoting those examples', async () => {
     const document = buildApiDocument(registry);
-    expect(document).to.deep.equal(buildOpenApi(registry, { examples: loadOpenApiExamples() }));
+    expect(document).to.deep.equal(buildOpenApi(registry, { basePath: API_BASE_PATH, examples: loadOpenApiExamples() }));
     const schemas = (document.components as { schemas: Record<string, { examples?: unknown[] }> }).schemas;
     const [path, record] = Object.entries(loadOpenApiExamples())[0]!;
     expect(schemas[recordTypeName(path)]!.examples).to.deep.equal([record]);

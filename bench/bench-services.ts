@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { openPostgres } from '../src/db/connection/open-database.ts';
+import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
+import { createKey } from '../src/server/auth/key-admin.ts';
+import { FLOOR_PREFIX } from './floor-app.ts';
+import { startService, type ServiceProcess } from './service-process.ts';
+
+/**
+ * Requests a key may make in a window on the server under test: more than any
+ * run makes, so the limiter counts every request (in Redis, as in production)
+ * but never refuses one. The config's largest allowed value is 10^9.
+ */
+const RATE_LIMIT_POINTS = 100_000_000;
+/**
+ * The server logs at `warn`: at `info` it writes a JSON line per request to
+ * stdout, which the bench would have to drain, and the run would measure the
+ * pipe as much as the server. The floor logs nothing.
+ */
+const SERVER_LOG_LEVEL = 'warn';
+
+/** The server and the floor, running, and the key the server is asked with. */
+export interface BenchServices {
+  readonly server: ServiceProcess;
+  readonly floor: ServiceProcess;
+  readonly key: string;
+}
+
+/** A global key for the run, made with the project's key admin. */
+async function createBenchKey(url: string): Promise<string> {
+  const database = openPostgres({ url, poolMax: 1, boundStatements: false });
+  try {
+    return (await createKey(database.db, { brands: [], global: true, expiresAt: null, name: 'bench' })).key;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Starts the server (on the bench's database, with Redis, auth and rate
+ * limits on) and the floor, each in a process of its own, adding each to
+ * `running` as soon as it is up so a failure stops what did start.
+ */
+export async function startBenchServices({ url, redisUrl, poolMax, running }: {
+  url: string;
+  redisUrl: string | null;
+  poolMax: number;
+  running: ServiceProcess[];
+}): Promise<BenchServices> {
+  const key = await createBenchKey(url);
+  const server = await startService({
+    name: 'server',
+    script: 'src/server/main.ts',
+    env: {
+      DATABASE_URL: url,
+      REDIS_URL: redisUrl ?? '',
+      CURSOR_SECRET: randomBytes(32).toString('hex'),
+      RATE_LIMIT_POINTS: String(RATE_LIMIT_POINTS),
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      DATABASE_POOL_MAX: String(poolMax),
+      LOG_LEVEL: SERVER_LOG_LEVEL,
+      NODE_ENV: 'production',
+    },
+    readyPath: `${API_BASE_PATH}/openapi.json`,
+  });
+  running.push(server);
+  const floor = await startService({
+    name: 'floor',
+    script: 'bench/floor-server.ts',
+    env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production' },
+    readyPath: FLOOR_PREFIX,
+  });
+  running.push(floor);
+  return { server, floor, key };
+}
