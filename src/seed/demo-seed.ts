@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Registry } from '../engine/definition/registry.ts';
 import { seedBillOfMaterials } from './bill-of-materials/bill-of-materials.ts';
 import { seedCatalog } from './catalog/catalog.ts';
+import { seedDerivedRows } from './derived-rows/derived-rows.ts';
 import { seedDocuments } from './documents/documents.ts';
 import { seedFinance } from './finance/finance.ts';
 import { createIdSequence } from './id-sequence.ts';
@@ -22,10 +23,15 @@ import { seedSouthpeak } from './southpeak.ts';
  * records in every family, linked by id the way a client follows them. And
  * Southpeak Supply, a second brand whose data Northwind's key must never see.
  *
- * Each group is one file of this folder; it takes the seed context (`put`,
- * `putNamed`, the clock, `brandId`) and the ids of earlier groups, and returns
- * the ids later groups need. Groups run in the order foreign keys need; the
- * clock stamps each step at the moment of the season it happened.
+ * Each group is a folder here, one file per step of its story; it takes the
+ * seed context (`put`, `putNamed`, the clock, `brandId`) and the ids of
+ * earlier groups, and returns the ids later groups need. Groups run in the
+ * order foreign keys need; the clock stamps each step at the moment of the
+ * season it happened.
+ *
+ * A family no story writes gets rows derived from its definition
+ * (`derived-rows/`), written last: adding a family to `resources/` needs no
+ * seed code, and changes none of the stories' rows.
  */
 
 export const DEMO_BRAND = Object.freeze({ slug: 'northwind', name: 'Northwind Outfitters' });
@@ -38,7 +44,7 @@ export async function seedDemo({ db, registry }: { db: Knex; registry: Registry 
   await db.transaction(async (trx) => {
     const clock = createClock('2026-01-05T08:00:00.000Z');
     const newId = createIdSequence('demo');
-    const { put, putNamed } = createPut({ db: trx, registry, clock, newId });
+    const { put, putNamed, written } = createPut({ db: trx, registry, clock, newId });
 
     const northwind = newId();
     const southpeak = newId();
@@ -59,6 +65,8 @@ export async function seedDemo({ db, registry }: { db: Knex; registry: Registry 
     await seedDocuments({ ...context, reference, parties, catalog, bom, sourcing, orders, logistics, finance });
 
     await seedSouthpeak({ ...context, brandId: southpeak, reference });
+
+    await seedDerivedRows({ ...context, registry, written });
   });
   return true;
 }
