@@ -1,5 +1,6 @@
 import type { RecordInput } from '../../db/insert-records.ts';
 import type { Field, Resource } from '../../engine/definition/resource.ts';
+import type { FieldType } from '../../engine/definition/resource-definition.ts';
 
 /**
  * Demo records of a family built from its definition alone, for a family
@@ -18,10 +19,35 @@ const DAY_MS = 86_400_000;
  * field that links nowhere.
  */
 export function linkTargetOf(resource: Resource, field: Field): string | null {
+  // A row's own id is its key, never a link to fill (even when an include matches it to another family's id).
+  if (field.name === 'id') return null;
   if (field.references !== null) return field.references;
   const include = resource.includes.find((candidate) => candidate.cardinality === 'one' && candidate.localField === field.name);
   return include?.resource ?? null;
 }
+
+/** What a derived value is made from: the field, the row's number (from 1), the moment, the id sequence. */
+export interface ValueInput {
+  readonly field: Field;
+  readonly n: number;
+  readonly at: string;
+  readonly newId: () => string;
+}
+
+/** An instant `n - 1` days after `at`. */
+const dayOf = ({ n, at }: ValueInput): string => new Date(Date.parse(at) + (n - 1) * DAY_MS).toISOString();
+
+const DERIVED_VALUES: Readonly<Record<FieldType, (input: ValueInput) => unknown>> = Object.freeze({
+  uuid: ({ newId }) => newId(),
+  string: ({ field, n }) => `${field.name} ${n}`,
+  enum: ({ field, n }) => (field.values && field.values.length > 0 ? field.values[(n - 1) % field.values.length] : `${field.name} ${n}`),
+  integer: ({ n }) => n,
+  decimal: ({ n }) => `${n}.00`,
+  boolean: ({ n }) => n % 2 === 1,
+  date: (input) => dayOf(input).slice(0, 10),
+  timestamp: dayOf,
+  json: ({ n }) => ({ row: n }),
+});
 
 /**
  * The value of a field that links nowhere in the `n`th derived row (from 1):
@@ -29,28 +55,29 @@ export function linkTargetOf(resource: Resource, field: Field): string | null {
  * an integer, `'<n>.00'` for a decimal, true and false in turn, a date or
  * instant `n - 1` days after `at`, `{ row: n }` for JSON, a new id for a uuid.
  */
-export function derivedValue({ field, n, at, newId }: { field: Field; n: number; at: string; newId: () => string }): unknown {
-  const day = new Date(Date.parse(at) + (n - 1) * DAY_MS).toISOString();
-  switch (field.type) {
-    case 'uuid':
-      return newId();
-    case 'string':
-      return `${field.name} ${n}`;
-    case 'enum':
-      return field.values && field.values.length > 0 ? field.values[(n - 1) % field.values.length] : `${field.name} ${n}`;
-    case 'integer':
-      return n;
-    case 'decimal':
-      return `${n}.00`;
-    case 'boolean':
-      return n % 2 === 1;
-    case 'date':
-      return day.slice(0, 10);
-    case 'timestamp':
-      return day;
-    case 'json':
-      return { row: n };
+export function derivedValue(input: ValueInput): unknown {
+  return DERIVED_VALUES[input.field.type](input);
+}
+
+/**
+ * How many rows a family can take without repeating a value of a unique
+ * field: an enum has its values, a boolean two, a link the rows of its pool
+ * (a link to the family itself: the first row, then null or itself), at most
+ * `DERIVED_ROWS_PER_FAMILY` and at least one.
+ */
+export function derivedRowCount({ resource, poolOf }: { resource: Resource; poolOf: (path: string) => readonly string[] }): number {
+  let count = DERIVED_ROWS_PER_FAMILY;
+  for (const field of resource.fields.filter((f) => f.unique && f.column !== null)) {
+    const target = linkTargetOf(resource, field);
+    let distinct = Infinity;
+    if (target === resource.path) distinct = field.nullable ? 2 : 1;
+    // An empty pool leaves the link null, and nulls never collide.
+    else if (target !== null) distinct = poolOf(target).length || Infinity;
+    else if (field.type === 'enum') distinct = field.values?.length ?? 1;
+    else if (field.type === 'boolean') distinct = 2;
+    count = Math.min(count, distinct);
   }
+  return Math.max(count, 1);
 }
 
 /**

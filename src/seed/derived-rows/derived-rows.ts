@@ -2,7 +2,7 @@ import type { Registry } from '../../engine/definition/registry.ts';
 import type { WrittenRows } from '../put.ts';
 import type { SeedContext } from '../seed-context.ts';
 import { derivationOrder } from './derivation-order.ts';
-import { DERIVED_ROWS_PER_FAMILY, deriveRecords, linkTargetOf } from './derive-records.ts';
+import { derivedRowCount, deriveRecords, linkTargetOf } from './derive-records.ts';
 
 /**
  * Demo rows for every family the stories left without a row the demo brand
@@ -50,14 +50,9 @@ export async function seedDerivedRows({ put, clock, newId, brandId, registry, wr
   const order = derivationOrder({ registry, paths: missing });
   for (const path of order) {
     const owner = ownerOf({ registry, written, path, brandId });
-    const records = deriveRecords({
-      resource: registry.get(path),
-      count: DERIVED_ROWS_PER_FAMILY,
-      poolOf: (target) => visibleIds({ registry, written, path: target, brandId: owner }),
-      at: DERIVED_AT,
-      newId,
-    });
-    await put(path, owner, records);
+    const resource = registry.get(path);
+    const poolOf = (target: string): string[] => visibleIds({ registry, written, path: target, brandId: owner });
+    await put(path, owner, deriveRecords({ resource, count: derivedRowCount({ resource, poolOf }), poolOf, at: DERIVED_AT, newId }));
   }
   return order;
 }

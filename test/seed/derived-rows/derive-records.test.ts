@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
-import { deriveRecords, derivedValue, linkTargetOf } from '../../../src/seed/derived-rows/derive-records.ts';
+import { DERIVED_ROWS_PER_FAMILY, derivedRowCount, deriveRecords, derivedValue, linkTargetOf } from '../../../src/seed/derived-rows/derive-records.ts';
 
 const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
 const gadgets: ResourceDefinition = {
@@ -88,5 +88,23 @@ describe('deriveRecords', () => {
     const [first, second] = deriveRecords({ resource: selfish, count: 2, poolOf: () => ['w1'], at: AT, newId: ids() });
     expect(first!.parentId).to.equal(first!.id);
     expect(second!.parentId).to.equal(first!.id);
+  });
+});
+
+describe('derivedRowCount', () => {
+  const withUnique = (fields: ResourceDefinition['fields']) => createRegistry([widgets, { ...gadgets, fields: { ...gadgets.fields, ...fields } }]).get('gadgets');
+  const pools = (size: number) => () => Array.from({ length: size }, (_, i) => `w${i}`);
+
+  it('is the usual count when no unique field limits it', () => {
+    expect(derivedRowCount({ resource, poolOf: pools(1) })).to.equal(DERIVED_ROWS_PER_FAMILY);
+    expect(derivedRowCount({ resource: withUnique({ label: { type: 'string', unique: true } }), poolOf: pools(1) })).to.equal(DERIVED_ROWS_PER_FAMILY);
+  });
+
+  it('is no more than a unique field has distinct values: an enum\'s, a boolean\'s, a link\'s pool, a link to itself', () => {
+    expect(derivedRowCount({ resource: withUnique({ kind: { type: 'enum', values: ['small', 'large'], unique: true } }), poolOf: pools(5) })).to.equal(2);
+    expect(derivedRowCount({ resource: withUnique({ active: { type: 'boolean', unique: true } }), poolOf: pools(5) })).to.equal(2);
+    expect(derivedRowCount({ resource: withUnique({ widgetId: { type: 'uuid', references: 'widgets', nullable: false, unique: true } }), poolOf: pools(1) })).to.equal(1);
+    expect(derivedRowCount({ resource: withUnique({ parentId: { type: 'uuid', references: 'gadgets', unique: true } }), poolOf: pools(5) })).to.equal(2);
+    expect(derivedRowCount({ resource: withUnique({ parentId: { type: 'uuid', references: 'gadgets', nullable: false, unique: true } }), poolOf: pools(5) })).to.equal(1);
   });
 });
