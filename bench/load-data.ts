@@ -1,10 +1,12 @@
 import pg from 'pg';
-import { migrateToLatest } from '../src/db/schema/migrate-to-latest.ts';
-import { openPostgres } from '../src/db/connection/open-database.ts';
-import { INSERT_BRAND_PLAN, LOADED_TABLES, SETUP_STATEMENTS, expectedRows, insertStatements } from './data-set-sql.ts';
+import { LOADED_TABLES, expectedRows } from './data-shape.ts';
+import { INSERT_BRAND_PLAN, SETUP_STATEMENTS, insertStatements } from './data-set-sql.ts';
+import { migrate } from './bench-database.ts';
+import { markLoaded } from './loaded-marker.ts';
+import { loadTasks, type IndexDefinition } from './load-tasks.ts';
 import { cpuSeconds, processName } from './process-stats.ts';
-import { runInLanes, type LaneTask } from './run-in-lanes.ts';
-import { planBrands, scaleName, type BrandPlan, type Scale } from './scale.ts';
+import { runInLanes } from './run-in-lanes.ts';
+import { planBrands, type BrandPlan, type Scale } from './scale.ts';
 
 /**
  * Creating the benchmark's database and loading its data set in bulk.
@@ -35,70 +37,8 @@ export interface LoadResult {
   readonly cpuSeconds: number | null;
 }
 
-/** Marks a database whose load finished, with its scale: `--keep-data` reuses only such a database. */
-const LOADED_MARKER = 'bench_loaded';
 /** Sessions loading side by side. */
 const LANES = 2;
-
-/** `bcat_bench_<scale>`: one database per scale, so a kept one is found again by its scale. */
-export function benchDatabaseName(scale: Scale): string {
-  return `bcat_bench_${scaleName(scale).replace(/-/g, '_')}`;
-}
-
-/** The URL of another database on the same server. */
-export function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(adminUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    return await use(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** True when the database exists and holds a finished load of this scale. */
-export async function isLoaded({ adminUrl, name, scale }: { adminUrl: string; name: string; scale: Scale }): Promise<boolean> {
-  const exists = await withAdmin(adminUrl, async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
-  if (!exists) return false;
-  const client = new pg.Client({ connectionString: databaseUrl(adminUrl, name) });
-  await client.connect();
-  try {
-    const found = await client.query(`select to_regclass($1) is not null as "present"`, [LOADED_MARKER]);
-    if (!(found.rows[0] as { present: boolean }).present) return false;
-    const marker = await client.query(`select scale from ${LOADED_MARKER}`);
-    return marker.rows.length === 1 && (marker.rows[0] as { scale: string }).scale === scaleName(scale);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Drops the database if it exists (closing its sessions) and creates it empty. */
-export async function recreateDatabase({ adminUrl, name }: { adminUrl: string; name: string }): Promise<void> {
-  await withAdmin(adminUrl, async (admin) => {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  });
-}
-
-export async function dropDatabase({ adminUrl, name }: { adminUrl: string; name: string }): Promise<void> {
-  await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
-}
-
-/** Runs the project's migrations on the database at `url`. */
-export async function migrate(url: string): Promise<void> {
-  const database = openPostgres({ url, poolMax: 1, boundStatements: false });
-  try {
-    await migrateToLatest(database.db);
-  } finally {
-    await database.close();
-  }
-}
 
 async function openLane(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url, application_name: 'bench-load' });
@@ -117,12 +57,6 @@ async function openLane(url: string): Promise<pg.Client> {
     throw new Error(`loading needs a superuser connection (to skip foreign key checks while loading): ${(error as Error).message}`);
   }
   return client;
-}
-
-interface IndexDefinition {
-  readonly table: string;
-  readonly name: string;
-  readonly definition: string;
 }
 
 /** The loaded tables' indexes that no constraint owns (primary keys stay: rows arrive in their order). */
@@ -162,62 +96,16 @@ export async function loadData({ url, scale, log }: { url: string; scale: Scale;
     for (const index of indexes) await first.query(`drop index "${index.name}"`);
 
     const rows: Record<string, number> = {};
-    const statements = insertStatements();
-    // Progress for the steps that take a while; the many small ones would drown it.
-    const timed = (name: string, run: (lane: pg.Client) => Promise<void>): ((lane: pg.Client) => Promise<void>) => async (lane) => {
-      const at = performance.now();
-      await run(lane);
-      if (performance.now() - at >= 1000) log(`  ${name}: ${seconds(at)} s`);
-    };
-    const expected = expectedRows(brands);
-    // Biggest first, so the two lanes finish close together.
-    const byRows = [...LOADED_TABLES].sort((a, b) => expected[b] - expected[a]);
-    const tasks: LaneTask<pg.Client>[] = [
-      ...byRows.map((table) => ({
-        name: `insert ${table}`,
-        run: timed(`insert ${table}`, async (lane) => {
-          rows[table] = (await lane.query(statements[table])).rowCount ?? 0;
-        }),
-      })),
-      // Trigram indexes first: they take longest and use one core each.
-      ...[...indexes].sort((a, b) => indexCost(b, expected) - indexCost(a, expected)).map((index) => ({
-        name: `index ${index.name}`,
-        after: [`insert ${index.table}`],
-        run: timed(`index ${index.name}`, async (lane) => {
-          await lane.query(index.definition);
-        }),
-      })),
-      ...byRows.map((table) => ({
-        name: `vacuum ${table}`,
-        after: [`insert ${table}`, ...indexes.filter((index) => index.table === table).map((index) => `index ${index.name}`)],
-        run: timed(`vacuum analyze ${table}`, async (lane) => {
-          await lane.query(`vacuum (analyze) "${table}"`);
-        }),
-      })),
-    ];
+    const tasks = loadTasks<pg.Client>({ statements: insertStatements(), indexes, expected: expectedRows(brands), rows, log });
     await runInLanes({ lanes, tasks });
     const loadSeconds = (performance.now() - started) / 1000;
     const rowsByTable = Object.fromEntries(LOADED_TABLES.map((table) => [table, rows[table] ?? 0]));
     const backends = await Promise.all(lanes.map(async (lane) => backendCpuSeconds(lane)));
     const cpu = backends.every((used) => used !== null) ? backends.reduce((sum: number, used) => sum + used!, 0) : null;
-    await first.query(`create table ${LOADED_MARKER} (scale text not null, rows jsonb not null, load_seconds numeric not null, cpu_seconds numeric, loaded_at timestamptz not null default now())`);
-    await first.query(`insert into ${LOADED_MARKER} (scale, rows, load_seconds, cpu_seconds) values ($1, $2, $3, $4)`, [scaleName(scale), JSON.stringify(rowsByTable), loadSeconds, cpu]);
+    await markLoaded({ client: first, scale, summary: { rows: rowsByTable, seconds: loadSeconds, cpuSeconds: cpu } });
     return { brands, rows: rowsByTable, seconds: loadSeconds, cpuSeconds: cpu };
   } finally {
     await Promise.all(lanes.map((lane) => lane.end()));
-  }
-}
-
-/** The rows and seconds of the load that filled a kept database. */
-export async function loadedSummary(url: string): Promise<Omit<LoadResult, 'brands'>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query(`select rows, load_seconds, cpu_seconds from ${LOADED_MARKER}`);
-    const row = result.rows[0] as { rows: Record<string, number>; load_seconds: string; cpu_seconds: string | null };
-    return { rows: row.rows, seconds: Number(row.load_seconds), cpuSeconds: row.cpu_seconds === null ? null : Number(row.cpu_seconds) };
-  } finally {
-    await client.end();
   }
 }
 
@@ -225,11 +113,6 @@ export async function loadedSummary(url: string): Promise<Omit<LoadResult, 'bran
 async function backendCpuSeconds(lane: pg.Client): Promise<number | null> {
   const pid = Number((await lane.query('select pg_backend_pid() as pid')).rows[0].pid);
   return (await processName(pid)) === 'postgres' ? cpuSeconds(pid) : null;
-}
-
-/** Rough cost of building an index: its table's rows, doubled for a trigram GIN (one core, several entries per row). */
-function indexCost(index: IndexDefinition, rows: Readonly<Record<string, number>>): number {
-  return (rows[index.table] ?? 0) * (index.definition.includes('gin_trgm_ops') ? 2 : 1);
 }
 
 function seconds(since: number): string {

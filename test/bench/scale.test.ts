@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { DATA_SHAPE, expectedRows } from '../../bench/data-set-sql.ts';
 import { brandSlug, pickBrands, planBrands, scaleName, scaleProblem } from '../../bench/scale.ts';
 
 describe('planBrands', () => {
@@ -41,18 +40,5 @@ describe('planBrands', () => {
 
   it('names a scale for its database and result files', () => {
     expect(scaleName({ products: 1_000_000, brands: 200, bigBrand: 200_000 })).to.equal('p1000000-b200-g200000');
-  });
-});
-
-describe('expectedRows', () => {
-  it('gives approved (odd-numbered) products colourways and sizes, and every brand its orders', () => {
-    const rows = expectedRows([{ productCount: 5 }, { productCount: 2 }]);
-    // Approved: 3 of 5 and 1 of 2.
-    expect(rows.products).to.equal(7);
-    expect(rows.product_options).to.equal(4 * DATA_SHAPE.optionsPerApprovedProduct);
-    expect(rows.skus).to.equal(4 * DATA_SHAPE.optionsPerApprovedProduct * DATA_SHAPE.skusPerOption);
-    expect(rows.orders).to.equal(2);
-    expect(rows.order_items).to.equal(2 * DATA_SHAPE.itemsPerOrder);
-    expect(rows.categories).to.equal(2 * DATA_SHAPE.categoriesPerBrand);
   });
 });

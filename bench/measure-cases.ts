@@ -1,0 +1,94 @@
+import pg from 'pg';
+import type { BenchServices } from './bench-services.ts';
+import { readFixtures } from './case-fixtures.ts';
+import { buildCases, needsPagePositions, type BenchCase, type CaseName } from './cases.ts';
+import { compareAnswers } from './compare-answers.ts';
+import type { Log } from './load-data.ts';
+import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
+import type { BenchOptions } from './options.ts';
+import { groupCases, planRuns, type PlannedRun, type Side } from './plan-runs.ts';
+import type { CaseResult } from './report.ts';
+import { planBrands } from './scale.ts';
+import { waitUntilIdle } from './wait-idle.ts';
+
+function describe(m: Measurement): string {
+  return `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms, ${m.errors + m.non2xx} errors`;
+}
+
+/**
+ * Every case of the options, group by group (`groupCases`): the server's and
+ * the floor's answers compared, then both sides measured. `checkpoint` is
+ * called before each group (it throws to stop the run). A session on the
+ * database watches for Postgres to be idle between runs.
+ */
+export async function measureCases({ options, url, services, log, checkpoint }: {
+  options: BenchOptions;
+  url: string;
+  services: BenchServices;
+  log: Log;
+  checkpoint: () => void;
+}): Promise<CaseResult[]> {
+  const fixtures = await readFixtures({
+    url, brands: planBrands(options.scale), target: { origin: services.server.origin, key: services.key }, needPages: needsPagePositions(options.cases), log,
+  });
+  const cases = buildCases({ names: options.cases, fixtures });
+  const results: CaseResult[] = [];
+  const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  try {
+    await monitor.connect();
+    for (const [index, names] of groupCases(options.cases).entries()) {
+      checkpoint();
+      const group = names.map((name) => cases.find((benchCase) => benchCase.name === name)!);
+      const differences = new Map<CaseName, string[]>();
+      for (const benchCase of group) {
+        differences.set(benchCase.name, await compareAnswers({ services, benchCase }));
+        if (differences.get(benchCase.name)!.length > 0) log(`${benchCase.name}: the server and the floor answer differently: ${differences.get(benchCase.name)!.join('; ')}`);
+      }
+      const measured = await measureGroup({ group, index, services, options, monitor, log });
+      for (const benchCase of group) {
+        const { server: onServer, floor: onFloor } = measured.get(benchCase.name)!;
+        results.push({ name: benchCase.name, title: benchCase.title, server: onServer, floor: onFloor, differences: differences.get(benchCase.name)! });
+      }
+    }
+    return results;
+  } finally {
+    await monitor.end();
+  }
+}
+
+/**
+ * Measures a group of cases on both sides, in the runs `planRuns` lays out,
+ * each after Postgres has finished the work the previous run left queued.
+ */
+async function measureGroup({ group, index, services, options, monitor, log }: {
+  group: readonly BenchCase[];
+  index: number;
+  services: BenchServices;
+  options: BenchOptions;
+  monitor: pg.Client;
+  log: Log;
+}): Promise<Map<CaseName, Record<Side, Measurement>>> {
+  const { server, floor, key } = services;
+  const byName = new Map(group.map((benchCase) => [benchCase.name, benchCase]));
+  const targetOf = ({ case: name, on }: PlannedRun): LoadTarget => {
+    const benchCase = byName.get(name)!;
+    return on === 'server'
+      ? { origin: server.origin, pid: server.pid, headers: { Authorization: `Bearer ${key}` }, paths: benchCase.serverPaths }
+      : { origin: floor.origin, pid: floor.pid, headers: {}, paths: benchCase.floorPaths };
+  };
+  const samples = new Map(group.map((benchCase) => [benchCase.name, { server: [] as RunSample[], floor: [] as RunSample[] }]));
+  const plan = planRuns({ durationSeconds: options.durationSeconds, first: index % 2 === 0 ? 'floor' : 'server', cases: [...byName.keys()] });
+  for (const run of plan) {
+    if (!(await waitUntilIdle({ client: monitor }))) log('  Postgres was still busy with the previous run after 3 s; running anyway');
+    const target = targetOf(run);
+    if (run.warmUp) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds });
+    const sample = await runLoad({ target, connections: options.connections, seconds: run.seconds });
+    samples.get(run.case)![run.on].push(sample);
+    log(`${run.case} on the ${run.on}: ${describe(combine([sample]))}`);
+    // A side that died mid-run would only add errors from here on: stop, and say how it ended.
+    const exit = services[run.on].exitStatus();
+    if (exit !== null) throw new Error(`the ${run.on} ${exit} during ${run.case}`);
+    if (sample.errors > 0) log(`  the ${run.on} had connection errors; its last output:\n${services[run.on].output() || '(none)'}`);
+  }
+  return new Map([...samples].map(([name, sides]) => [name, { server: combine(sides.server), floor: combine(sides.floor) }]));
+}
