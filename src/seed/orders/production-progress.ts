@@ -19,15 +19,16 @@ export async function seedProductionProgress({ put, clock, brandId, catalog, tee
     reason: 'Finished, inspected and packed.', effectiveAt: '2026-03-23T16:00:00.000Z',
   });
 
-  const isNavy = (_: unknown, i: number): boolean => jacket.lines[i]!.sku.productOptionId === catalog.colourways.rainJacketNavy;
+  // Run items are in line order: the ith item makes the ith line.
+  const isNavy = (i: number): boolean => jacket.lines[i]!.sku.productOptionId === catalog.colourways.rainJacketNavy;
   clock.jumpTo('2026-04-03T15:00:00.000Z');
   await seedRunItemRevisions({
-    put, brandId, items: jacket.runItems.filter(isNavy), revisionNumber: 2, completed: 'as recorded',
+    put, brandId, items: jacket.runItems.filter((_, i) => isNavy(i)), revisionNumber: 2, completed: 'as recorded',
     reason: 'Navy finished first to make the April sailing.', effectiveAt: '2026-04-03T15:00:00.000Z',
   });
   clock.jumpTo('2026-04-10T11:00:00.000Z');
   await seedRunItemRevisions({
-    put, brandId, items: jacket.runItems.filter((item, i) => !isNavy(item, i)), revisionNumber: 2, completed: 'as recorded',
+    put, brandId, items: jacket.runItems.filter((_, i) => !isNavy(i)), revisionNumber: 2, completed: 'as recorded',
     reason: 'Forest shell fabric arrived late from the mill; sewing resumed.', effectiveAt: '2026-04-10T11:00:00.000Z',
   });
   await put('order-amendments', brandId, [{
