@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { launchChromium, watchPage } from './chromium.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
-/** Swagger UI renders 93 tags and their operations: give a slow CI time. */
+/** Swagger UI renders a tag per family of the registry, with its operations: give a slow CI time. */
 const RENDER_TIMEOUT = 60_000;
 
 describe('docs site in a headless browser', () => {
