@@ -12,13 +12,12 @@ import { writeFile } from 'node:fs/promises';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { intervalFor, parseSoakArgs, SOAK_USAGE, SoakArgsError, type SoakOptions } from './lib/soak-args.ts';
 import { prepareEmbedded, preparePostgres, type SoakDatabase } from './lib/soak-database.ts';
-import { driveSoak } from './lib/soak-driver.ts';
-import { HEAP_RULE, judgeFlatness, RSS_RULE } from './lib/soak-flatness.ts';
+import { buildSoakReport } from './lib/build-soak-report.ts';
 import { createSoakMix } from './lib/soak-mix.ts';
 import { SoakRecorder } from './lib/soak-recorder.ts';
-import { formatInterval, formatSummary, memoryRange, type SoakReport } from './lib/soak-report.ts';
+import { formatSummary } from './lib/soak-report.ts';
 import { startSoakServer, type SoakServer } from './lib/soak-server.ts';
-import { decideVerdict } from './lib/soak-verdict.ts';
+import { runSoakTraffic } from './lib/soak-traffic.ts';
 
 /** The rate limit window the server gets: short, so a wrong budget shows as 429s within the run. */
 const WINDOW_SECONDS = 10;
@@ -52,84 +51,25 @@ async function soak(options: SoakOptions, signal: AbortSignal, cleanup: { server
   log(`soak: server pid ${server.pid} on ${server.origin}; ${options.duration} s at ${options.rate} req/s, ${options.connections} connections, a line every ${interval} s`);
 
   const recorder = new SoakRecorder();
-  const mix = createSoakMix({ registry, keys: database.keys });
-  const started = performance.now();
-  const seconds = (): number => Math.round((performance.now() - started) / 100) / 10;
-  const sample = async (): Promise<void> => {
-    const memory = await server.sampleMemory();
-    recorder.sampleMemory({ atSeconds: seconds(), ...memory });
-  };
-  await sample();
-  let sampling = false;
-  const memoryTimer = setInterval(() => {
-    if (sampling) return; // a slow scrape must not pile up
-    sampling = true;
-    void sample().finally(() => (sampling = false));
-  }, 1000);
-  const lineTimer = setInterval(() => log(formatInterval(recorder.endInterval(Math.round(seconds())))), interval * 1000);
-  let result;
-  try {
-    result = await driveSoak({
-      origin: server.origin,
-      mix,
-      rate: options.rate,
-      durationMs: options.duration * 1000,
-      connections: options.connections,
-      onOutcome: (outcome) => recorder.record(outcome),
-      signal,
-    });
-  } finally {
-    clearInterval(memoryTimer);
-    clearInterval(lineTimer);
-  }
-  await sample();
-  recorder.addAbandoned(result.abandoned);
-  recorder.close();
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  const last = recorder.endInterval(Math.round(elapsedSeconds));
-  if (last.requests > 0) log(formatInterval(last));
-
+  const traffic = await runSoakTraffic({
+    options: { ...options, interval }, server, mix: createSoakMix({ registry, keys: database.keys }), recorder, signal, log,
+  });
   const exitCode = await server.stop();
   cleanup.server = null;
-  const totals = recorder.totals();
-  const heapFlatness = judgeFlatness(recorder.memory.map((m) => m.heapUsedBytes).filter((v): v is number => v !== null), HEAP_RULE);
-  const rssFlatness = judgeFlatness(recorder.memory.map((m) => m.rssBytes).filter((v): v is number => v !== null), RSS_RULE);
-  const verdict = decideVerdict({
-    statuses: totals.statuses,
-    requestErrors: totals.requestErrors,
-    unexpected: Object.values(totals.unexpected).reduce((a, b) => a + b, 0),
-    skipped: result.skipped,
-    heap: heapFlatness,
-    rss: rssFlatness,
-  });
-  const report: SoakReport = {
+  const report = buildSoakReport({
     options: { duration: options.duration, rate: options.rate, connections: options.connections, interval },
-    database: database.kind,
-    rateLimits: database.serverEnv.REDIS_URL ? 'redis' : 'memory',
-    rateLimitPoints: points,
-    rateLimitWindowSeconds: WINDOW_SECONDS,
-    keys: database.keys.map((k) => k.label),
+    database,
+    rateLimit: { points, windowSeconds: WINDOW_SECONDS },
     families: registry.resources.filter((r) => r.scope !== 'tenant').length,
-    elapsedSeconds,
-    sent: result.sent,
-    skipped: result.skipped,
-    totals,
-    memory: {
-      rss: memoryRange(recorder.memory.map((m) => m.rssBytes)),
-      heapUsed: memoryRange(recorder.memory.map((m) => m.heapUsedBytes)),
-      heapFlatness,
-      rssFlatness,
-      samples: recorder.memory,
-    },
-    intervals: recorder.intervals,
-    server: { pid: server.pid, exitCode, warnings: server.warnings.length, firstWarnings: server.warnings.slice(0, 20) },
-    verdict,
-  };
+    traffic,
+    recorder,
+    server: { pid: server.pid, exitCode, warnings: server.warnings },
+  });
   if (signal.aborted) log('soak: interrupted');
   process.stderr.write(formatSummary(report));
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (signal.aborted) return 130;
-  return verdict.pass ? 0 : 1;
+  return report.verdict.pass ? 0 : 1;
 }
 
 async function main(): Promise<void> {

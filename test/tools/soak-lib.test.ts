@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { loadRegistry } from '../../src/engine/definition/registry.ts';
 import { intervalFor, parseSoakArgs, SoakArgsError } from '../../tools/lib/soak-args.ts';
 import { HEAP_RULE, judgeFlatness, RSS_RULE } from '../../tools/lib/soak-flatness.ts';
-import { createSoakMix, type SoakRequest } from '../../tools/lib/soak-mix.ts';
 import { metricValue } from '../../tools/lib/soak-server.ts';
 import { percentileOfSorted } from '../../tools/lib/percentile.ts';
 import { median, percentiles, serverErrors } from '../../tools/lib/soak-stats.ts';
 import { decideVerdict, type VerdictInput } from '../../tools/lib/soak-verdict.ts';
 
-/** The soak's pure parts: percentiles, the flatness rule, the verdict, its options and its mix. */
+/** The soak's pure parts: percentiles, the flatness rule, the verdict and its options (the mix: test/tools/lib/soak-mix.test.ts). */
 
 const MB = 1024 * 1024;
 const steady = (n: number, bytes: number): number[] => Array.from({ length: n }, (_, i) => bytes + ((i % 3) - 1) * MB);
@@ -133,35 +131,5 @@ describe('tools/lib/soak-server.ts metricValue', () => {
     expect(metricValue(text, 'bcat_nodejs_heap_size_used_bytes')).to.equal(123456);
     expect(metricValue(text, 'bcat_process_resident_memory_bytes')).to.equal(95_000_000);
     expect(metricValue(text, 'bcat_missing')).to.equal(null);
-  });
-});
-
-describe('tools/lib/soak-mix.ts', () => {
-  it('spreads over every non-tenant family and every key, learns, and asks for 404s, 400s and 304s', async () => {
-    const registry = await loadRegistry();
-    const keys = [
-      { label: 'northwind', key: 'k1', brands: ['northwind'] },
-      { label: 'global', key: 'k2', brands: ['northwind', 'southpeak'] },
-    ];
-    const mix = createSoakMix({ registry, keys });
-    const families = new Set<string>();
-    const kinds = new Map<string, SoakRequest>();
-    for (let i = 0; i < 3000; i++) {
-      const request = mix.next();
-      families.add(request.path.split('/')[6]!.split('?')[0]!);
-      kinds.set(request.kind, request);
-      expect(request.key.brands).to.include(request.brand);
-      // Answer every list as if it had one record and a next page.
-      if (request.expect === 200) mix.learn(request, { status: 200, etag: `"e${i}"`, body: JSON.stringify({ items: [{ id: `id-${i}`, code: 'C1' }], nextCursor: `c${i}` }) });
-    }
-    const expected = registry.resources.filter((r) => r.scope !== 'tenant').map((r) => r.path);
-    expect([...families].sort()).to.deep.equal(expected.sort());
-    expect([...kinds.keys()].sort()).to.deep.equal(['bad-request', 'conditional', 'get', 'list', 'list-filter', 'list-include', 'list-limit', 'next-page', 'not-found']);
-    expect(kinds.get('not-found')!.expect).to.equal(404);
-    expect(kinds.get('bad-request')!.expect).to.equal(400);
-    expect(kinds.get('conditional')!).to.deep.include({ expect: 304 });
-    expect(kinds.get('conditional')!.headers['If-None-Match']).to.match(/^"e\d+"$/);
-    expect(kinds.get('next-page')!.path).to.match(/[?&]cursor=c\d+/);
-    expect(kinds.get('next-page')!.depth).to.be.within(2, 4);
   });
 });

@@ -1,4 +1,4 @@
-import type { SoakOutcome } from './soak-driver.ts';
+import type { SoakOutcome } from './soak-sender.ts';
 import type { MemorySample } from './soak-server.ts';
 import { countStatus, percentiles, type Percentiles } from './soak-stats.ts';
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { collectJsonLines } from './json-lines.ts';
 import { residentBytes } from './process-memory.ts';
 
 /** The real server, as `npm start` runs it, in a child process on a loopback port. */
@@ -42,6 +43,30 @@ export function metricValue(text: string, name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * Polls `/readyz` until it answers 200. Throws, with what the server wrote on
+ * stderr, when the process exits first or `startTimeoutMs` passes (then the
+ * process is killed).
+ */
+async function waitUntilReady({ origin, startTimeoutMs, child, exitCode, stderr }: {
+  origin: string;
+  startTimeoutMs: number;
+  child: ChildProcess;
+  exitCode: () => number | null | undefined;
+  stderr: () => string;
+}): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (exitCode() !== undefined) throw new Error(`the server exited (code ${exitCode()}) before it was ready:\n${stderr().trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not ready within ${startTimeoutMs / 1000} s:\n${stderr().trim()}`);
+    }
+    const ready = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /**
  * Starts `node --import tsx src/server/main.ts` with the given settings on a
@@ -59,22 +84,8 @@ export async function startSoakServer({ env, startTimeoutMs = 90_000 }: { env: R
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  const warnings: unknown[] = [];
+  const warnings = collectJsonLines({ stream: child.stdout!, max: 1000 });
   let stderr = '';
-  let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) {
-      if (!line.trim() || warnings.length >= 1000) continue;
-      try {
-        warnings.push(JSON.parse(line));
-      } catch {
-        warnings.push(line);
-      }
-    }
-  });
   child.stderr!.on('data', (chunk: Buffer) => {
     if (stderr.length < 64 * 1024) stderr += chunk.toString();
   });
@@ -85,18 +96,7 @@ export async function startSoakServer({ env, startTimeoutMs = 90_000 }: { env: R
       resolve(code);
     });
   });
-
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`the server exited (code ${exitCode}) before it was ready:\n${stderr.trim()}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready within ${startTimeoutMs / 1000} s:\n${stderr.trim()}`);
-    }
-    const ready = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilReady({ origin, startTimeoutMs, child, exitCode: () => exitCode, stderr: () => stderr });
 
   const pid = child.pid!;
   return {
