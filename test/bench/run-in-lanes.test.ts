@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { runInLanes } from '../../bench/run-in-lanes.ts';
+import { tick } from '../support/wait-for.ts';
 
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('runInLanes', () => {
   it('runs a task only after the tasks it waits for, on as many lanes at once as there are', async () => {

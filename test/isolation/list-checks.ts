@@ -3,7 +3,8 @@ import { queryValue, renderedValue } from '../support/record-factory.ts';
 import { BRAND_NAMES, KEY_GRANTS, KEY_NAMES, type BrandName, type KeyName } from './plant-world.ts';
 import { assertNone, label, listPath, Problems, recordPath, sendAll, type Matrix, type PathBrand, type Probe } from './probe.ts';
 import { checkList, checkRecord } from './record-checks.ts';
-import { fieldByColumn, filterSelects, visibleRows } from './visibility.ts';
+import { fieldByColumn } from '../support/registry-lookups.ts';
+import { filterSelects, visibleRows } from './visibility.ts';
 
 /** The brand each single-brand key reads, for checks made from both sides. */
 const OWN_KEY: readonly { brand: BrandName; key: KeyName }[] = [

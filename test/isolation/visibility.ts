@@ -1,6 +1,7 @@
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/definition/resource.ts';
 import { queryValue, renderedValue } from '../support/record-factory.ts';
+import { familyOfTable, fieldByColumn } from '../support/registry-lookups.ts';
 import type { PlantedRow, World } from './plant-world.ts';
 
 /**
@@ -28,18 +29,6 @@ export function canSee(resource: Resource, row: PlantedRow, brandId: string): bo
 
 export function visibleRows({ world }: Oracle, resource: Resource, brandId: string): PlantedRow[] {
   return world.rows(resource.path).filter((row) => canSee(resource, row, brandId));
-}
-
-export function familyOfTable(registry: Registry, table: string): Resource {
-  const found = registry.resources.find((resource) => resource.table === table);
-  if (!found) throw new Error(`no family reads table '${table}'`);
-  return found;
-}
-
-export function fieldByColumn(resource: Resource, column: string): Field {
-  const field = resource.fields.find((f) => f.column === column);
-  if (!field) throw new Error(`${resource.path}: no field has the column '${column}'`);
-  return field;
 }
 
 const same = (x: unknown, y: unknown): boolean => x !== null && x !== undefined && String(x) === String(y);

@@ -19,6 +19,8 @@ import {
   type Overrides,
   type PlantedRecord,
 } from '../support/record-factory.ts';
+import { listOrder, qs } from '../support/list-order.ts';
+import { familyOfTable, fieldByColumn } from '../support/registry-lookups.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
@@ -86,26 +88,12 @@ function plant(path: string, brandId: string | null, count = 1, overrides: Overr
   return makeRecords({ registry, path, brandId, count, overrides });
 }
 
-function qs(params: Record<string, string> = {}): string {
-  const text = new URLSearchParams(params).toString();
-  return text ? `?${text}` : '';
-}
-
 const get = (path: string, key: string): Promise<TestResponse> => server.request(path, { key });
 const listPath = (resource: Resource, brand: Brand, params: Record<string, string> = {}): string =>
   `/brands/${brand.slug}/${resource.path}${qs(params)}`;
 /** The single-record route of a record (for the tenant family, the brand itself). */
 const recordPath = (resource: Resource, brand: Brand, id: string, params: Record<string, string> = {}): string =>
   resource.scope === 'tenant' ? `/${resource.path}/${brand.slug}${qs(params)}` : `/brands/${brand.slug}/${resource.path}/${id}${qs(params)}`;
-
-/** Records in list order: `createdAt`, then `id`. */
-function inListOrder<T extends PlantedRecord>(records: readonly T[]): T[] {
-  return [...records].sort((x, y) => {
-    const at = Date.parse(x.createdAt as string) - Date.parse(y.createdAt as string);
-    if (at !== 0) return at;
-    return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
-  });
-}
 
 function idsOf(response: TestResponse): string[] {
   expect(response.status, response.text).to.equal(200);
@@ -128,18 +116,6 @@ function expectInvalidParameter(response: TestResponse, parameter: string, what:
   expect(details.some((issue) => issue.parameter === parameter), `${what}: details should name '${parameter}': ${response.text}`).to.equal(true);
 }
 
-function familyOfTable(table: string): Resource {
-  const found = registry.resources.find((resource) => resource.table === table);
-  if (!found) throw new Error(`no family reads table '${table}'`);
-  return found;
-}
-
-function fieldByColumn(resource: Resource, column: string, what: string): Field {
-  const field = resource.fields.find((f) => f.column === column);
-  if (!field) throw new Error(`${what}: no column field of ${resource.path} is '${column}', so it cannot be planted`);
-  return field;
-}
-
 /** The record keys of a family, as the API writes them. */
 const recordKeys = (resource: Resource): string[] => resource.recordFields.map((field) => field.name).sort();
 
@@ -155,7 +131,7 @@ interface TargetPlan {
 function targetPlan(resource: Resource, target: FilterTarget): TargetPlan {
   if (target.join === null) return { join: null, holder: resource, field: fieldByColumn(resource, target.column, `${resource.path} filter on ${target.label}`) };
   const join = resource.joins[target.join]!;
-  const holder = familyOfTable(join.table);
+  const holder = familyOfTable(registry, join.table);
   return { join, holder, field: fieldByColumn(holder, target.column, `${resource.path} filter on ${target.label}`) };
 }
 
@@ -164,7 +140,7 @@ function targetPlan(resource: Resource, target: FilterTarget): TargetPlan {
  * the joined family in `brand`, written with `values`.
  */
 async function link(resource: Resource, join: Join, brand: Brand, values: RecordInput = {}): Promise<{ overrides: RecordInput; row: PlantedRecord }> {
-  const holder = familyOfTable(join.table);
+  const holder = familyOfTable(registry, join.table);
   const local = fieldByColumn(resource, join.localColumn, `${resource.path} join ${join.name}`);
   const foreign = fieldByColumn(holder, join.foreignColumn, `${resource.path} join ${join.name}`);
   if (holder.scope === 'tenant') {
@@ -211,7 +187,7 @@ async function plantPlanned(resource: Resource, brand: Brand, planned: readonly 
 async function expectFilterSelects(resource: Resource, w: World, name: string, value: string, expected: readonly PlantedRecord[], validate: (item: unknown) => boolean): Promise<void> {
   const response = await get(listPath(resource, w.a, { [name]: value, limit: '100' }), w.keyA);
   const what = `${resource.path}?${name}=${JSON.stringify(value)}`;
-  expect(idsOf(response), what).to.deep.equal(inListOrder(expected).map((r) => r.id));
+  expect(idsOf(response), what).to.deep.equal(listOrder(expected).map((r) => r.id));
   expect(response.body.totalItems, what).to.equal(expected.length);
   for (const item of response.body.items as unknown[]) expect(validate(item), `${what}: ${JSON.stringify(item)}`).to.equal(true);
 }
@@ -343,7 +319,7 @@ async function checkToManyInclude(resource: Resource, include: Include, validate
   if (related.scope !== 'tenant') await plant(related.path, w.b.id, 1, { [remote.name]: keys[0] });
   const sharedChildren = related.scope === 'shared' ? await plant(related.path, null, 1, { [remote.name]: keys[0] }) : [];
   const expectedIds = [
-    inListOrder([...children, ...sharedChildren]).map((r) => r.id as string),
+    listOrder([...children, ...sharedChildren]).map((r) => r.id as string),
     otherParentChild.map((r) => r.id as string),
     [] as string[],
   ];
@@ -526,7 +502,7 @@ describe('every family of the registry (generated from resources/)', function ()
         const sameFamilyRows: PlantedRecord[] = [];
         for (const name of joinNames) {
           const join = resource.joins[name]!;
-          const holder = familyOfTable(join.table);
+          const holder = familyOfTable(registry, join.table);
           const a = await link(resource, join, w.a);
           Object.assign(linkA, a.overrides);
           joinedA.set(name, a.row);
@@ -539,7 +515,7 @@ describe('every family of the registry (generated from resources/)', function ()
         const shape = [{ id: u2, createdAt: t1 }, { id: u3, createdAt: t2 }, { id: u0, createdAt: t2 }, { id: u1, createdAt: t0 }];
         const planted = await plant(resource.path, w.a.id, shape.length, (i) => ({ ...(i === 0 ? linkA : i === 1 ? linkB : {}), ...shape[i] }));
         await plant(resource.path, w.b.id, 1);
-        const all = inListOrder([...planted, ...sameFamilyRows]);
+        const all = listOrder([...planted, ...sameFamilyRows]);
 
         const list = await get(listPath(resource, w.a, { limit: '100' }), w.keyA);
         expect(list.status, list.text).to.equal(200);
@@ -565,10 +541,10 @@ describe('every family of the registry (generated from resources/)', function ()
             const join = resource.joins[field.join!]!;
             const local = fieldByColumn(resource, join.localColumn, resource.path);
             if (i === 0) {
-              const holder = familyOfTable(join.table);
+              const holder = familyOfTable(registry, join.table);
               const source = fieldByColumn(holder, field.sourceColumn, `${resource.path}.${field.name}`);
               expect(item[field.name], `${field.name} read through ${field.join}`).to.deep.equal(renderedValue(field.type, joinedA.get(field.join!)![source.name]));
-            } else if (i === 1 && familyOfTable(join.table).scope !== 'tenant') {
+            } else if (i === 1 && familyOfTable(registry, join.table).scope !== 'tenant') {
               expect(item[field.name], `${field.name} through a row of another brand`).to.equal(null);
             } else if (record[local.name] === null) {
               expect(item[field.name], `${field.name} with no ${local.name}`).to.equal(null);
@@ -726,10 +702,10 @@ describe('every family of the registry (generated from resources/)', function ()
           const theirs = await plant(resource.path, w.b.id, 2);
           const shared = await plant(resource.path, null, 2);
           const listA = await get(listPath(resource, w.a, { limit: '100' }), w.keyA);
-          expect(idsOf(listA)).to.deep.equal(inListOrder([...mine, ...shared]).map((r) => r.id));
+          expect(idsOf(listA)).to.deep.equal(listOrder([...mine, ...shared]).map((r) => r.id));
           expect(listA.body.totalItems).to.equal(4);
           const listB = await get(listPath(resource, w.b, { limit: '100' }), w.keyB);
-          expect(idsOf(listB)).to.deep.equal(inListOrder([...theirs, ...shared]).map((r) => r.id));
+          expect(idsOf(listB)).to.deep.equal(listOrder([...theirs, ...shared]).map((r) => r.id));
           expect(listB.body.totalItems).to.equal(4);
           for (const [brand, key] of [[w.a, w.keyA], [w.b, w.keyB]] as const) {
             const one = await get(recordPath(resource, brand, shared[0]!.id as string), key);
@@ -745,10 +721,10 @@ describe('every family of the registry (generated from resources/)', function ()
           const mine = await plant(resource.path, w.a.id, 2);
           const theirs = await plant(resource.path, w.b.id, 3);
           const listA = await get(listPath(resource, w.a, { limit: '100' }), w.keyA);
-          expect(idsOf(listA)).to.deep.equal(inListOrder(mine).map((r) => r.id));
+          expect(idsOf(listA)).to.deep.equal(listOrder(mine).map((r) => r.id));
           expect(listA.body.totalItems).to.equal(2);
           const listB = await get(listPath(resource, w.b, { limit: '100' }), w.keyB);
-          expect(idsOf(listB)).to.deep.equal(inListOrder(theirs).map((r) => r.id));
+          expect(idsOf(listB)).to.deep.equal(listOrder(theirs).map((r) => r.id));
           expect(listB.body.totalItems).to.equal(3);
           for (const record of theirs) {
             expectErrorBody(await get(recordPath(resource, w.a, record.id as string), w.keyA), 404, 'not_found', 'B\'s record for A');

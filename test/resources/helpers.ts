@@ -3,12 +3,15 @@ import { expect } from 'chai';
 import type { RecordInput } from '../../src/db/insert-records.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
+import { listOrder, qs } from '../support/list-order.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
 /**
  * Local helpers shared by the tests of test/resources/: a server and two
  * brands per test, the error-body assertion, and the rules every family shares.
  */
+
+export { listOrder, qs };
 
 export interface Api {
   server: TestServer;
@@ -40,25 +43,10 @@ export function useApi(): Api {
   return api;
 }
 
-/** `?a=1&b=2` from pairs, percent-encoded. */
-export function qs(params: Record<string, string>): string {
-  const text = new URLSearchParams(params).toString();
-  return text ? `?${text}` : '';
-}
-
 /** The ids of a list page. */
 export function ids(response: TestResponse): string[] {
   expect(response.status, response.text).to.equal(200);
   return (response.body.items as { id: string }[]).map((item) => item.id);
-}
-
-/** Records in list order: `createdAt` ascending, then `id` ascending (lower-case UUIDs compare as text). */
-export function listOrder<T extends Record<string, any>>(records: readonly T[]): T[] {
-  return [...records].sort((a, b) => {
-    const at = Date.parse(a.createdAt) - Date.parse(b.createdAt);
-    if (at !== 0) return at;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  });
 }
 
 /**

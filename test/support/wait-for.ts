@@ -10,3 +10,6 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false>, { 
     await sleep(intervalMs);
   }
 }
+
+/** One turn of the event loop: whatever was queued before it has run. */
+export const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createCountBatcher } from '../../../src/db/counts/count-batcher.ts';
+import { tick } from '../../support/wait-for.ts';
 
 /** A count whose end the test decides. */
 function deferredCount(): { run: () => Promise<number>; started: number; finish: (value: number) => void; fail: (error: Error) => void } {
@@ -16,7 +17,6 @@ function deferredCount(): { run: () => Promise<number>; started: number; finish:
   return control;
 }
 
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('count batcher', () => {
   it('starts a count at once when none is running', async () => {

@@ -5,6 +5,7 @@ import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createBrand, createTestKey } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { sleep } from '../../support/wait-for.ts';
 
 const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
 
@@ -103,7 +104,7 @@ describe('API keys', () => {
     it('stops working once its expiry passes', async () => {
       const { key } = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() + 1500) });
       expect((await server.request('/brands/acme', { key })).status).to.equal(200);
-      await new Promise((resolve) => setTimeout(resolve, 1700));
+      await sleep(1700);
       expect((await server.request('/brands/acme', { key })).status).to.equal(401);
     });
   });

@@ -9,7 +9,7 @@ import { freePort } from '../../support/free-port.ts';
 import { keyLookups } from '../../support/key-lookups.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer } from '../../support/test-server.ts';
-import { waitFor } from '../../support/wait-for.ts';
+import { sleep, waitFor } from '../../support/wait-for.ts';
 
 /** The key cache is only on while revocations can reach it: a Postgres LISTEN of its own. */
 describe('key revocation notices', () => {
@@ -56,13 +56,13 @@ if (process.env.DATABASE_URL) describe('with revocation notices (Postgres LISTEN
       // Wait (bounded) until the listener is up and the cache holds the key.
       for (let i = 0; i < 50 && cache.size === 0; i += 1) {
         expect((await get()).status).to.equal(200);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sleep(100);
       }
       expect(cache.size).to.equal(1);
       expect(await keyLookups(db, async () => void expect((await get()).status).to.equal(200))).to.equal(0);
       await revokeKey(db, keyId);
       // The notice travels over its own connection: allow it a moment, bounded.
-      for (let i = 0; i < 20 && cache.size > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let i = 0; i < 20 && cache.size > 0; i += 1) await sleep(25);
       expect(cache.size).to.equal(0);
       expect((await get()).status).to.equal(401);
     } finally {
