@@ -31,7 +31,7 @@ interface Waiting {
  * Wraps `add(key, points)` (the store's atomic increment) into a per-request
  * `count(key)`. A store failure fails every request of its batch.
  */
-export function batchCounts({ add }: { add: (key: string, points: number) => Promise<StoreCount> }): (key: string) => Promise<CountedRequest> {
+export function batchLimitCounts({ add }: { add: (key: string, points: number) => Promise<StoreCount> }): (key: string) => Promise<CountedRequest> {
   let waiting = new Map<string, Waiting[]>();
   let scheduled = false;
 

@@ -1,6 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createAuthFailureGuard, type AuthFailureGuard } from './auth-failure-guard.ts';
-import { batchCounts } from './batch-limit-counts.ts';
+import { batchLimitCounts } from './batch-limit-counts.ts';
 import { connectLimitRedis } from './limit-redis.ts';
 import { createLimitStores } from './limit-stores.ts';
 import type { Logger } from '../logger.ts';
@@ -69,7 +69,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   const authFailures = createAuthFailureGuard({ failures: stores.authFailures, firstConnection, logger });
 
   // A key's requests of one event-loop turn are counted with one increment (batch-limit-counts.ts).
-  const count = batchCounts({
+  const count = batchLimitCounts({
     add: async (key, requests) => {
       const connecting = firstConnection();
       if (connecting) await connecting;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { batchCounts, type StoreCount } from '../../../src/server/limits/batch-limit-counts.ts';
+import { batchLimitCounts, type StoreCount } from '../../../src/server/limits/batch-limit-counts.ts';
 
 /** A store that counts like Redis's atomic increment, and records every call. */
 function countingStore(): { add: (key: string, points: number) => Promise<StoreCount>; calls: Array<[string, number]> } {
@@ -16,10 +16,10 @@ function countingStore(): { add: (key: string, points: number) => Promise<StoreC
   };
 }
 
-describe('batchCounts', () => {
+describe('batchLimitCounts', () => {
   it('counts one key\'s requests of the same turn with one increment, each request at its own place in arrival order', async () => {
     const store = countingStore();
-    const count = batchCounts({ add: store.add });
+    const count = batchLimitCounts({ add: store.add });
     const counted = await Promise.all([count('a'), count('a'), count('a'), count('a')]);
     expect(store.calls).to.deep.equal([['a', 4]]);
     expect(counted.map((c) => c.count)).to.deep.equal([1, 2, 3, 4]);
@@ -28,7 +28,7 @@ describe('batchCounts', () => {
 
   it('keeps keys apart, and a later turn starts a new batch that continues the count', async () => {
     const store = countingStore();
-    const count = batchCounts({ add: store.add });
+    const count = batchLimitCounts({ add: store.add });
     const first = await Promise.all([count('a'), count('b'), count('a')]);
     expect(first.map((c) => c.count)).to.deep.equal([1, 1, 2]);
     const second = await Promise.all([count('a'), count('b')]);
@@ -38,7 +38,7 @@ describe('batchCounts', () => {
 
   it('takes requests that arrive in separate I/O callbacks of one turn into the same batch', async () => {
     const store = countingStore();
-    const count = batchCounts({ add: store.add });
+    const count = batchLimitCounts({ add: store.add });
     // Two timers due together run in one timers phase, before the batch's setImmediate.
     const counted = await Promise.all([0, 1].map(() => new Promise<number>((resolve) => setTimeout(() => void count('k').then((c) => resolve(c.count)), 5))));
     expect(counted).to.deep.equal([1, 2]);
@@ -47,7 +47,7 @@ describe('batchCounts', () => {
 
   it('fails every request of a batch when the store fails, and the next batch works', async () => {
     let fail = true;
-    const count = batchCounts({
+    const count = batchLimitCounts({
       add: async (_key, points) => {
         if (fail) throw new Error('store down');
         return { consumedPoints: points, msBeforeNext: 0 };
