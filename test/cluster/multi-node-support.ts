@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { REPO_ROOT, timedGet } from '../faults/fault-support.ts';
+import { timedGet } from '../faults/fault-support.ts';
+import { REPO_ROOT } from '../support/server-process.ts';
 import { childrenOf } from '../faults/local-postgres.ts';
 import { sleep, waitFor } from '../support/wait-for.ts';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';

@@ -26,13 +26,11 @@ import {
   catalogCluster,
   PROCESS_CURSOR_SECRET,
   registry,
-  spawnServer,
   timedGet,
   withTimeout,
-  type ServerProcess,
-  type SpawnedServer,
   type TimedResponse,
 } from '../faults/fault-support.ts';
+import { spawnServer, type ServerProcess, type SpawnedServer } from '../support/server-process.ts';
 import { LocalPostgres } from '../faults/local-postgres.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { freePort } from '../support/free-port.ts';

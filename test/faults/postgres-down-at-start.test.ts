@@ -10,7 +10,8 @@ import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { freePort } from '../support/free-port.ts';
-import { BRAND, CARTON_SIZES, catalogCluster, PROCESS_CURSOR_SECRET, spawnServer, timedGet, withTimeout } from './fault-support.ts';
+import { BRAND, CARTON_SIZES, catalogCluster, PROCESS_CURSOR_SECRET, timedGet, withTimeout } from './fault-support.ts';
+import { spawnServer } from '../support/server-process.ts';
 import { LocalPostgres } from './local-postgres.ts';
 
 /** Loading tsx and the registry takes a few seconds before the database is even tried. */

@@ -14,15 +14,14 @@ import {
   BRAND,
   CARTON_SIZES,
   catalogCluster,
- 
   PROCESS_CURSOR_SECRET,
-  spawnServer,
   startAppServer,
   timedGet,
   withTimeout,
   type AppServer,
   type TimedResponse,
 } from './fault-support.ts';
+import { spawnServer } from '../support/server-process.ts';
 import { LocalPostgres, type StopMode } from './local-postgres.ts';
 
 /** No request may take longer than this while Postgres is down: well under the 5 s connect/acquire limit plus a margin. */

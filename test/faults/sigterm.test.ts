@@ -16,16 +16,14 @@ import {
   catalogCluster,
   lockTable,
   openObserver,
- 
   PROCESS_CURSOR_SECRET,
-  spawnServer,
   timedGet,
   withTimeout,
   type Observer,
-  type ServerProcess,
   type TableLock,
   type TimedResponse,
 } from './fault-support.ts';
+import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { LocalPostgres } from './local-postgres.ts';
 
 /** main.ts's SHUTDOWN_GRACE_MS, plus a margin: the process must be gone by then, whatever runs. */

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
+import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 
 /**
  * `npm run keys` as a user runs it: a process of its own, on the embedded
@@ -183,39 +185,20 @@ describe('tools/keys.ts (npm run keys)', function () {
   });
 
   describe('while a server holds the data dir', () => {
-    let server: ChildProcess | null = null;
+    let server: ServerProcess | null = null;
     let baseUrl = '';
 
     before(async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      server = child;
-      children.add(child);
-      child.stdout!.resume();
-      let stderr = '';
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the server did not start: ${stderr}`)), 30_000);
-        child.stderr!.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-          if (/demo key/.test(stderr) && /\n\n$/.test(stderr)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`the server exited with ${code}: ${stderr}`));
-        });
-      });
-      baseUrl = /on (http:\/\/\S+)/.exec(stderr)![1]!;
+      server = await spawnServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).started;
+      baseUrl = `${server.origin}${API_BASE_PATH}`;
     });
     after(async () => {
-      const child = server;
+      const running = server;
       server = null;
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-        await exited;
+      if (running && running.child.exitCode === null && running.child.signalCode === null) {
+        running.child.kill('SIGTERM');
+        const timer = setTimeout(() => running.child.kill('SIGKILL'), 12_000);
+        await running.exited;
         clearTimeout(timer);
       }
     });

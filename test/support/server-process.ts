@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: where `npm start` runs. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** `http://127.0.0.1:<port>`, the port from the start-up banner. */
+  readonly origin: string;
+  readonly port: number;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process ends, with its exit code and when it ended (performance.now()). */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** Kills it (SIGKILL) if it still runs, and waits for it. */
+  dispose(): Promise<void>;
+}
+
+/** A server process just spawned: `started` once it listens, `exited` when it ends (a failed start included). */
+export interface SpawnedServer {
+  readonly child: ChildProcess;
+  readonly started: Promise<ServerProcess>;
+  readonly exited: ServerProcess['exited'];
+  stdout(): string;
+  stderr(): string;
+  dispose(): Promise<void>;
+}
+
+const processes = new Set<ChildProcess>();
+let processHookInstalled = false;
+
+/**
+ * `node --import tsx src/server/main.ts` with only the environment given
+ * (never the run's DATABASE_URL or REDIS_URL), on a port of its choosing
+ * (PORT=0). Resolves once the banner names the port; rejects when the
+ * process exits first (with its output) or does not start within `timeoutMs`.
+ */
+export function spawnServer({ env, timeoutMs = 30_000 }: { env: Record<string, string>; timeoutMs?: number }): SpawnedServer {
+  if (!processHookInstalled) {
+    processHookInstalled = true;
+    process.on('exit', () => {
+      for (const child of processes) child.kill('SIGKILL');
+    });
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      processes.delete(child);
+      resolve({ code, signal, at: performance.now() });
+    });
+  });
+  const dispose = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  const started = new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void dispose();
+      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${err}\n${out}`));
+    }, timeoutMs);
+    const onData = (): void => {
+      const match = /on http:\/\/localhost:(\d+)\//.exec(err);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stderr!.off('data', onData);
+      const port = Number(match[1]);
+      resolve({ child, origin: `http://127.0.0.1:${port}`, port, stdout: () => out, stderr: () => err, exited, dispose });
+    };
+    child.stderr!.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (code ${code}, signal ${signal}) before it started:\n${err}\n${out}`));
+    });
+  });
+  // A test that expects a failed start reads `exited`; the rejection must not go unhandled then.
+  started.catch(() => undefined);
+  return { child, started, exited, stdout: () => out, stderr: () => err, dispose };
+}
+
