@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { REPO_ROOT } from '../support/server-process.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECRET = '0123456789abcdef0123456789abcdef';
 
 /** `npm run start:cluster` with only the environment given; resolves with its exit code and output. */
