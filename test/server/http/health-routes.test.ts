@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { openPostgres, type Database } from '../../../src/db/connection/open-database.ts';
 import { freePort } from '../../support/free-port.ts';
+import { waitUntilCountingInRedis } from '../../support/local-redis.ts';
 import { rawRequest } from '../../support/raw-request.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -10,6 +11,8 @@ describe('probes: /healthz and /readyz', () => {
 
   before(async () => {
     server = await startTestServer();
+    // With REDIS_URL, /readyz reports Redis ready once the limiter's connection is.
+    if (process.env.REDIS_URL) await waitUntilCountingInRedis(server.limiter, process.env.REDIS_URL);
   });
   after(() => server.close());
 
