@@ -7,8 +7,12 @@ export async function migrateToLatest(db: Knex): Promise<string[]> {
   return ran;
 }
 
-/** Migrations not yet run: the server refuses to serve an outdated schema. */
+/**
+ * Names of the migrations not yet run (as they are recorded: `<stamp>_<name>.ts`):
+ * the server refuses to serve an outdated schema. knex lists them as its
+ * migration source gives them (file names here), so the source names them.
+ */
 export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(migrations)) as [unknown, { file: string }[]];
-  return pending.map((migration) => migration.file);
+  const [, pending] = (await db.migrate.list(migrations)) as [unknown, string[]];
+  return pending.map((migration) => migrations.migrationSource!.getMigrationName(migration));
 }

@@ -18,7 +18,7 @@ describe('migrations', () => {
 
   it('counts every migration of the repository as pending on an empty database', async () => {
     expect(files).to.not.be.empty;
-    expect(await pendingMigrations(fresh.db)).to.have.length(files.length);
+    expect(await pendingMigrations(fresh.db)).to.deep.equal(files);
   });
 
   it('runs them all, in order, and returns their names; then none is pending and a second run does nothing', async function () {
