@@ -32,16 +32,26 @@ const PREFIX = 'bcat_test_';
 export const RUN_ID_VARIABLE = 'BCAT_TEST_RUN';
 const RUN_ID = /^[0-9a-f]{8}$/;
 
+/**
+ * The process's database, kept on `globalThis`: tsx loads this file twice in
+ * one process when test files are loaded both ways (mocha requires a test
+ * file, and imports one with top-level await, such as isolation.test.ts, as
+ * ESM), and both copies must share one database, not make one each.
+ */
+interface ProcessDatabase {
+  current: Promise<TestDatabase> | null;
+  teardown: (() => Promise<void>) | null;
+  runId: string | null;
+}
+const shared = ((globalThis as { [key: symbol]: ProcessDatabase })[Symbol.for('bcat.test-database')] ??= { current: null, teardown: null, runId: null });
+
 /** This run's id: the one the global setup chose, or one of this process's own. */
-let ownRunId: string | null = null;
 export function runId(): string {
   const given = process.env[RUN_ID_VARIABLE];
   if (given && RUN_ID.test(given)) return given;
-  ownRunId ??= randomBytes(4).toString('hex');
-  return ownRunId;
+  shared.runId ??= randomBytes(4).toString('hex');
+  return shared.runId;
 }
-
-let current: Promise<TestDatabase> | null = null;
 
 /** Drops the databases of earlier runs that were killed before they could drop their own. */
 export async function dropAbandoned(admin: Knex): Promise<void> {
@@ -60,7 +70,6 @@ export async function dropRunDatabases(admin: Knex, run: string): Promise<void> 
     if (new RegExp(`^bcat_test_\\d+_${run}$`).test(datname)) await admin.raw(`drop database if exists "${datname}" with (force)`);
   }
 }
-let teardown: (() => Promise<void>) | null = null;
 
 async function create(): Promise<TestDatabase> {
   const registry = await loadRegistry();
@@ -68,7 +77,7 @@ async function create(): Promise<TestDatabase> {
   if (!adminUrl) {
     const database = await openEmbedded({ dir: null });
     await migrateToLatest(database.db);
-    teardown = () => database.close();
+    shared.teardown = () => database.close();
     return { db: database.db, kind: database.kind, registry, url: null };
   }
   const name = `${PREFIX}${process.pid}_${runId()}`;
@@ -80,7 +89,7 @@ async function create(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const database = openPostgres({ url: url.toString(), poolMax: 10 });
   await migrateToLatest(database.db);
-  teardown = async () => {
+  shared.teardown = async () => {
     await database.close();
     await admin.db.raw(`drop database if exists "${name}" with (force)`);
     await admin.close();
@@ -89,15 +98,18 @@ async function create(): Promise<TestDatabase> {
 }
 
 export function testDatabase(): Promise<TestDatabase> {
-  current ??= create();
-  return current;
+  shared.current ??= create();
+  return shared.current;
 }
 
 /** Closes this process's database (and drops it on Postgres); the next `testDatabase()` makes a new one. */
 export async function closeTestDatabase(): Promise<void> {
+  const pending = shared.current;
+  shared.current = null;
+  await pending?.catch(() => undefined);
+  const { teardown } = shared;
+  shared.teardown = null;
   if (teardown) await teardown();
-  current = null;
-  teardown = null;
 }
 
 /**
