@@ -26,7 +26,7 @@ import {
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { LocalPostgres } from './local-postgres.ts';
 
-/** main.ts's SHUTDOWN_GRACE_MS, plus a margin: the process must be gone by then, whatever runs. */
+/** graceful-stop.ts's SHUTDOWN_GRACE_MS, plus a margin: the process must be gone by then, whatever runs. */
 const EXIT_BOUND_MS = 10_000 + 2_000;
 
 /** One request on a keep-alive agent, with the socket it went on. */
