@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, syncRetentionDays: config.syncRetentionDays });
     server = await listen({ app, port: config.port });
     // Under `npm run start:cluster` the first worker speaks for all.
     if (cluster.worker === undefined || cluster.worker.id === 1) printBanner({ server, config, connection, limiter: limiter.backend, demo });
