@@ -22,7 +22,7 @@ describe('GET /brands/{brand}/<path>/changes', () => {
     ({ brand, key } = await resetToBrand('acme'));
   });
 
-  const sql = async (text: string, bindings: unknown[] = []): Promise<void> => {
+  const sql = async (text: string, bindings: string[] = []): Promise<void> => {
     await (await testDatabase()).db.raw(text, bindings);
   };
   const batch = (copy: SyncCopy, limit?: number) => syncBatch({ server, key, path: cartons, copy, ...(limit ? { limit } : {}) });
