@@ -34,7 +34,7 @@ describe('planSchema', () => {
   const table = (name: string) => plan.tables.find((t) => t.name === name)!;
   const indexesOf = (name: string) => plan.indexes.filter((index) => index.table === name).map(({ method, columns, unique }) => ({ method, columns, unique }));
 
-  it('gives each family a table with a column per column field, the brand after the id, the changes feed's stamp last', () => {
+  it('gives each family a table with a column per column field, the brand after the id, and the changes feed stamp last', () => {
     expect(table('widgets').columns.map((c) => c.name)).to.deep.equal(['id', 'brand_id', 'code', 'category_id', 'shipped_at', 'created_at', 'sync_xid']);
     expect(table('widgets').columns.find((c) => c.name === 'brand_id')).to.deep.include({ type: 'uuid', nullable: false, references: 'brands' });
     expect(table('categories').columns.find((c) => c.name === 'brand_id'), 'shared rows have no brand').to.deep.include({ nullable: true, references: 'brands' });
