@@ -32,20 +32,20 @@ export const SYNC_COLUMN_PLAN: ColumnPlan = Object.freeze({
   references: null,
 });
 
-const column = (name: string, type: string, dataType: string, extra: Partial<ColumnPlan> = {}): ColumnPlan =>
-  ({ name, type, dataType, nullable: false, default: null, references: null, ...extra });
+const column = (plan: Pick<ColumnPlan, 'name' | 'type' | 'dataType'> & Partial<ColumnPlan>): ColumnPlan =>
+  ({ nullable: false, default: null, references: null, ...plan });
 
 /** `row_id`, not `id`: a row may be deleted again after it is inserted again, and an `id` column is a primary key. */
 const TOMBSTONES: TablePlan = Object.freeze({
   name: TOMBSTONE_TABLE,
   scope: 'shared',
   columns: [
-    column('table_name', 'text', 'text'),
+    column({ name: 'table_name', type: 'text', dataType: 'text' }),
     // Null for a shared row: its deletion reaches every brand. No foreign key: a brand's tombstones outlive nothing they need.
-    column('brand_id', 'uuid', 'uuid', { nullable: true }),
-    column('row_id', 'uuid', 'uuid'),
+    column({ name: 'brand_id', type: 'uuid', dataType: 'uuid', nullable: true }),
+    column({ name: 'row_id', type: 'uuid', dataType: 'uuid' }),
     SYNC_COLUMN_PLAN,
-    column('deleted_at', 'timestamptz', 'timestamp with time zone', { default: 'now()' }),
+    column({ name: 'deleted_at', type: 'timestamptz', dataType: 'timestamp with time zone', default: 'now()' }),
   ],
 });
 

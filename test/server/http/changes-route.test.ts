@@ -75,6 +75,20 @@ describe('GET /brands/{brand}/<path>/changes', () => {
     expect(items[0]!.record!.name).to.equal('A3');
   });
 
+  it('a row deleted and inserted again is one upsert; deleted, inserted and deleted again, one delete', async () => {
+    const [a, b] = await insert('carton-sizes', brand.id, [{ name: 'A' }, { name: 'B' }]);
+    const copy = newCopy();
+    await batch(copy);
+    await sql('delete from carton_sizes where id in (?, ?)', [a!.id, b!.id]);
+    await sql(`insert into carton_sizes (id, brand_id, name) values (?, ?, 'A again'), (?, ?, 'B again')`, [a!.id, brand.id, b!.id, brand.id]);
+    await sql('delete from carton_sizes where id = ?', [b!.id]);
+    const { items } = await batch(copy, 1);
+    expect(items.map((item) => [item.change, item.id, item.record?.name ?? null]).sort()).to.deep.equal([
+      ['delete', b!.id, null], ['upsert', a!.id, 'A again'],
+    ].sort());
+    expect(copy.records).to.deep.equal(await listed());
+  });
+
   it('a row moved to another brand is a delete for the old brand and an upsert for the new one', async () => {
     const other = await createBrand('globex');
     const { key: otherKey } = await createTestKey({ brands: ['globex'] });
