@@ -31,8 +31,8 @@ import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
  * visible in S is read at one position only; if the row is written again
  * during the batch, its new `sync_xid` is not visible in S and it leaves the
  * batch (the next one returns it). A tombstone is read only while its id has
- * no row for the brand and no newer tombstone outside S, and per id only the
- * newest: so a row returned as an upsert and deleted later in the batch does
+ * no row for the brand and no newer tombstone (in S or not), so per id only
+ * the newest, and only while that one is in S: so a row returned as an upsert and deleted later in the batch does
  * not come back as the delete of an older tombstone, and a row deleted and
  * inserted again is one upsert.
  *
@@ -96,14 +96,16 @@ export function compileChanges(resource: Resource): ChangesQueries {
       const window = bounds({ alias: 'g', idColumn: 'row_id', args });
       const live = scopeCondition({ alias: 'r', scope: resource.scope, brandId: args.brandId });
       const newer = scopeCondition({ alias: 'h', scope: resource.scope === 'brand' ? 'brand' : 'shared', brandId: args.brandId });
+      // Keyset over the tombstone index; per candidate, two lookups by id (the row, newer tombstones): a page costs its size.
       return {
         sql: `select d."row_id"::text as "id", d.${XID}::text as ${quoteAlias(XID_COLUMN)} from (`
-          + `select distinct on (g."row_id") g."row_id", g.${XID} from "${TOMBSTONE_TABLE}" g`
+          // Distinct: a row deleted twice in one transaction has two equal tombstones.
+          + `select distinct g."row_id", g.${XID} from "${TOMBSTONE_TABLE}" g`
           + ` where g."table_name" = ? and ${scope.sql} and ${window.sql}`
           + ` and not exists (select 1 from "${resource.table}" r where r."id" = g."row_id" and ${live.sql})`
           + ` and not exists (select 1 from "${TOMBSTONE_TABLE}" h where h."table_name" = g."table_name" and h."row_id" = g."row_id"`
-          + ` and ${newer.sql} and not pg_visible_in_snapshot(h.${XID}, ?::pg_snapshot))`
-          + ` order by g."row_id", g.${XID} desc) d order by d.${XID}, d."row_id" limit ?`,
+          + ` and ${newer.sql} and (h.${XID} > g.${XID} or not pg_visible_in_snapshot(h.${XID}, ?::pg_snapshot)))`
+          + ` order by g.${XID}, g."row_id" limit ?) d order by d.${XID}, d."row_id"`,
         bindings: [resource.table, ...scope.bindings, ...window.bindings, ...live.bindings, ...newer.bindings, args.snapshot, args.limit],
       };
     },

@@ -87,6 +87,13 @@ describe('GET /brands/{brand}/<path>/changes', () => {
       ['delete', b!.id, null], ['upsert', a!.id, 'A again'],
     ].sort());
     expect(copy.records).to.deep.equal(await listed());
+    // Twice in one transaction: two tombstones alike, one item.
+    await (await testDatabase()).db.transaction(async (trx) => {
+      await trx.raw('delete from carton_sizes where id = ?', [a!.id]);
+      await trx.raw(`insert into carton_sizes (id, brand_id, name) values (?, ?, 'A3')`, [a!.id, brand.id]);
+      await trx.raw('delete from carton_sizes where id = ?', [a!.id]);
+    });
+    expect((await batch(copy, 1)).items).to.deep.equal([{ change: 'delete', id: a!.id, record: null }]);
   });
 
   it('a row moved to another brand is a delete for the old brand and an upsert for the new one', async () => {
