@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'rate_limited'
+  | 'sync_token_expired'
   | 'internal_error';
 
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -30,6 +31,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'not_found',
   'method_not_allowed',
   'rate_limited',
+  'sync_token_expired',
   'internal_error',
 ];
 

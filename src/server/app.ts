@@ -7,6 +7,7 @@ import { compileRegistry } from '../engine/compile/compile-registry.ts';
 import type { Registry } from '../engine/definition/registry.ts';
 import { API_BASE_PATH } from './http/api-base-path.ts';
 import type { CursorCodec } from '../engine/request/cursor-codec.ts';
+import { createChangesCodec } from '../engine/request/changes-codec.ts';
 import type { KeyCache } from './auth/key-cache.ts';
 import { buildApiDocument } from './http/api-document.ts';
 import { createApiRoutes } from './http/api-routes.ts';
@@ -17,6 +18,7 @@ import type { HttpRoute } from './http/http-route.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { DEFAULT_SYNC_RETENTION_DAYS } from './config.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
 import { conditionalGet } from './middleware/conditional-get.ts';
@@ -37,6 +39,8 @@ export interface AppDependencies {
   readonly keyCache?: KeyCache;
   /** Where list and get queries run (main.ts spreads them over DATABASE_REPLICA_URLS); without it, on `db`. Keys are always checked on `db`. */
   readonly reads?: ReadReplicas;
+  /** Days a deletion stays visible to the changes feed (SYNC_RETENTION_DAYS); an older sync token is 410. 30 unless given. */
+  readonly syncRetentionDays?: number;
 }
 
 /**
@@ -73,7 +77,7 @@ export function createApp(dependencies: AppDependencies): Koa {
  * counts, whatever its brand. The rate limiter wraps the conditional GET so
  * that it sees a 304 and gives the request back.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, reads }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
     authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }),
@@ -82,7 +86,8 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads }: AppDe
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  return buildFamilyRoutes({ families, reads: createDatabaseReads(reads), cursors }).map((route) => ({
+  const operations = { families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays };
+  return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
     run: compose([...guard, route.handler]),

@@ -28,12 +28,17 @@ export interface Config {
   /** Folder of the embedded database, its cursor secret and its demo key. */
   readonly dataDir: string;
   readonly logLevel: string;
+  /** Days a deletion stays visible to the changes feed (CONTRACT.md §6): older tombstones are pruned, older sync tokens are 410. */
+  readonly syncRetentionDays: number;
   /** Worker processes of `npm run start:cluster`; defaults to one per CPU. */
   readonly clusterWorkers: number | null;
 }
 
 /** Defaults: a key may make 1,000 requests a minute (about 16 a second, sustained). */
+export const DEFAULT_SYNC_RETENTION_DAYS = 30;
+
 export const DEFAULTS = Object.freeze({
+  syncRetentionDays: DEFAULT_SYNC_RETENTION_DAYS,
   port: 3000,
   rateLimitPoints: 1000,
   rateLimitWindowSeconds: 60,
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cursorSecret,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     logLevel,
+    syncRetentionDays: integer({ env, name: 'SYNC_RETENTION_DAYS', fallback: DEFAULTS.syncRetentionDays, min: 1, max: 36_500 }),
     clusterWorkers: env.CLUSTER_WORKERS ? integer({ env, name: 'CLUSTER_WORKERS', fallback: 1, min: 1, max: 256 }) : null,
   });
 }

@@ -17,6 +17,7 @@ import type { Connection } from '../db/connection/connect.ts';
 import { gracefulStop } from './graceful-stop.ts';
 import { createLogger } from './logger.ts';
 import { openServices } from './open-services.ts';
+import { startTombstonePruning } from './tombstone-pruning.ts';
 
 /**
  * Limits on what a client may send. The request line and headers together
@@ -46,14 +47,16 @@ async function main(): Promise<void> {
   const registry = await loadRegistry();
   const { connection, limiter, keyCache, reads, release } = await openServices({ config, logger });
   let server: Server;
+  let stopPruning = (): void => {};
   try {
     const { db } = connection.database;
     // The demo data set is code, loaded only for the embedded database: on Postgres it would only take memory.
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, syncRetentionDays: config.syncRetentionDays });
     server = await listen({ app, port: config.port });
+    stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.
     if (cluster.worker === undefined || cluster.worker.id === 1) printBanner({ server, config, connection, limiter: limiter.backend, demo });
   } catch (error) {
@@ -61,7 +64,14 @@ async function main(): Promise<void> {
     throw error;
   }
   logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
-  const stop = gracefulStop({ server, logger, release });
+  const stop = gracefulStop({
+    server,
+    logger,
+    release: async () => {
+      stopPruning();
+      await release();
+    },
+  });
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -2,6 +2,7 @@ import { loadRegistry } from '../../src/engine/definition/registry.ts';
 import { createKeyCache } from '../../src/server/auth/key-cache.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { defineChangesChecks } from './changes-checks.ts';
 import { defineCursorChecks } from './cursor-checks.ts';
 import { defineFilterChecks } from './filter-checks.ts';
 import { defineGetChecks } from './get-checks.ts';
@@ -16,7 +17,7 @@ import { defineWorldChecks } from './world-checks.ts';
  * Tenant isolation, proven for every family (issue 7, item 1): one world of
  * brands A, B and C, planted once from the registry with clean and
  * adversarial cross-brand references, then every list and get route of every
- * family asked with every key, filter, include and cursor. Nothing here names
+ * family asked with every key, filter, include and cursor, and every changes feed. Nothing here names
  * a family: whatever is in resources/ is covered.
  */
 
@@ -58,6 +59,7 @@ describe('tenant isolation matrix (generated from resources/)', function () {
       defineCursorChecks(resource, matrix);
       defineFilterChecks(resource, matrix);
       defineIncludeChecks(resource, matrix);
+      defineChangesChecks(resource, matrix);
     });
   }
 });

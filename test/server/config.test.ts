@@ -138,3 +138,11 @@ describe('loadConfig: replicas and cluster workers', () => {
     expect(configError({ CLUSTER_WORKERS: '0' }).message).to.match(/CLUSTER_WORKERS must be a whole number from 1 to 256/);
   });
 });
+
+describe('loadConfig: SYNC_RETENTION_DAYS', () => {
+  it('defaults to 30 days, reads a whole number of days and refuses 0 or words', () => {
+    expect(loadConfig({}).syncRetentionDays).to.equal(30);
+    expect(loadConfig({ SYNC_RETENTION_DAYS: '7' }).syncRetentionDays).to.equal(7);
+    for (const bad of ['0', 'week', '-1']) expect(() => loadConfig({ SYNC_RETENTION_DAYS: bad }), bad).to.throw(ConfigError, /SYNC_RETENTION_DAYS/);
+  });
+});

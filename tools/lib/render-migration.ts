@@ -41,6 +41,8 @@ const UNDO: readonly [RegExp, (m: RegExpExecArray, dropped: Readonly<Record<stri
   [/^alter table "([^"]+)" add column "([^"]+)"/, (m) => `alter table "${m[1]}" drop column if exists "${m[2]}"`],
   [/^alter table "([^"]+)" add constraint "([^"]+)"/, (m) => `alter table "${m[1]}" drop constraint if exists "${m[2]}"`],
   [/^create (?:unique )?index "([^"]+)"/, (m) => `drop index if exists "${m[1]}"`],
+  [/^create or replace function "([^"]+)"\(\)/, (m) => `drop function if exists "${m[1]}"() cascade`],
+  [/^create trigger "([^"]+)" .* on "([^"]+)" for each row/, (m) => `drop trigger if exists "${m[1]}" on "${m[2]}"`],
   [/^drop index if exists "([^"]+)"$/, (m, dropped) => dropped[m[1]!]],
 ];
 

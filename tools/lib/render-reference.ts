@@ -33,7 +33,11 @@ function fieldType(field: Field): string {
 
 function operations(resource: Resource): string[] {
   if (resource.scope === 'tenant') return [`GET ${API_BASE_PATH}/${resource.path}/{brand}`];
-  return [`GET ${API_BASE_PATH}/brands/{brand}/${resource.path}`, `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/{id}`];
+  return [
+    `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}`,
+    `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/{id}`,
+    `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/changes`,
+  ];
 }
 
 export function renderFamilyPage(resource: Resource, registry: Registry, example: unknown): string {

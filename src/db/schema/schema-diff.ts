@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { indexName, type ColumnPlan, type IndexPlan, type SchemaPlan, type TablePlan } from '../../engine/compile/plan-schema.ts';
+import { diffRoutines, introspectRoutines, type LiveFunction, type LiveTrigger } from './routine-diff.ts';
 
 /**
  * Compares a live schema with the registry's plan. What is missing comes back
@@ -42,6 +43,9 @@ export interface LiveSchema {
   readonly columns: readonly LiveColumn[];
   readonly indexes: readonly LiveIndex[];
   readonly foreignKeys: readonly LiveForeignKey[];
+  /** Trigger functions and user-made triggers (routine-diff.ts); absent: none. */
+  readonly functions?: readonly LiveFunction[];
+  readonly triggers?: readonly LiveTrigger[];
 }
 
 export interface SchemaDiff {
@@ -91,6 +95,7 @@ export async function introspectSchema(db: Knex): Promise<LiveSchema> {
       opclasses: index.opclasses.split(',').map((opclass) => opclass || null),
     })),
     foreignKeys: foreignKeys.rows,
+    ...(await introspectRoutines(db)),
   };
 }
 
@@ -133,7 +138,8 @@ export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
   const liveColumns = new Map(live.columns.map((c) => [`${c.table}.${c.column}`, c]));
   const liveTables = new Set(live.columns.map((c) => c.table));
 
-  for (const table of plan.tables) {
+  const planTables = [...plan.tables, ...(plan.sync?.tables ?? [])];
+  for (const table of planTables) {
     const isNew = !liveTables.has(table.name);
     if (isNew) creates.push(createTable(table));
     for (const column of table.columns) {
@@ -154,9 +160,15 @@ export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
       if (column.references && !hasKey) foreignKeys.push(foreignKey(table.name, column));
     }
   }
-  const planned = plan.indexes.map((index) => ({ ...index, opclasses: planOpclasses(index) }));
+  const routines = diffRoutines({
+    functions: plan.sync?.functions ?? [],
+    triggers: plan.sync?.triggers ?? [],
+    live: { functions: live.functions ?? [], triggers: live.triggers ?? [] },
+  });
+  problems.push(...routines.problems);
+  const planned = [...plan.indexes, ...(plan.sync?.indexes ?? [])].map((index) => ({ ...index, opclasses: planOpclasses(index) }));
   const added = planned.filter((index) => !live.indexes.some((found) => sameIndex(found, index)));
-  const tables = new Set(plan.tables.map((table) => table.name));
+  const tables = new Set(planTables.map((table) => table.name));
   const stale = live.indexes
     .filter((found) => found.plain && tables.has(found.table) && !planned.some((index) => sameIndex(found, index)))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -165,7 +177,7 @@ export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
   const drop = (index: LiveIndex): string => `drop index if exists "${index.name}"`;
   return {
     statements: [
-      ...creates, ...alters, ...foreignKeys,
+      ...creates, ...alters, ...foreignKeys, ...routines.statements,
       ...stale.filter((index) => names.has(index.name)).map(drop),
       ...added.map(createIndex),
       ...stale.filter((index) => !names.has(index.name)).map(drop),

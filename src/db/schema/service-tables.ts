@@ -19,6 +19,9 @@ export interface ServiceTable {
  * tables, the key check joins them with `brands` on any node.
  */
 export const SERVICE_TABLES: readonly ServiceTable[] = Object.freeze([
+  // The changes feed's tombstones (plan-sync.ts): planned with the registry's tables, but no family's.
+  // Shared rows' deletions have no brand, so on Citus it is a reference table, as the key tables are.
+  { name: 'sync_tombstones', foreignKeys: [] },
   { name: 'api_keys', foreignKeys: [] },
   {
     name: 'api_key_brands',

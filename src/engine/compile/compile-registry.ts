@@ -3,7 +3,8 @@ import type { JsonSchema } from './field-types.ts';
 import { compileQueries, type ResourceQueries } from './compile-queries.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Include, Resource } from '../definition/resource.ts';
-import { listQuerySchema } from './schemas.ts';
+import { CHANGES_QUERY_SCHEMA, listQuerySchema } from './schemas.ts';
+import { compileChanges, type ChangesQueries } from './changes-queries.ts';
 import { compileSchema } from './compile-schema.ts';
 
 /** A family with everything a request needs, built once at boot. */
@@ -17,6 +18,10 @@ export interface CompiledResource {
   readonly validateList: ValidateFunction;
   readonly getSchema: JsonSchema;
   readonly validateGet: ValidateFunction;
+  /** The changes feed's SQL (every family but the tenant's). */
+  readonly changes: ChangesQueries;
+  readonly changesSchema: JsonSchema;
+  readonly validateChanges: ValidateFunction;
 }
 
 /** Single-record routes take no parameter but `include`, which the parser reads apart. */
@@ -25,6 +30,7 @@ const GET_QUERY_SCHEMA: JsonSchema = { type: 'object', additionalProperties: fal
 /** Compiles every family; a schema AJV rejects stops start-up here, naming the family. */
 export function compileRegistry(registry: Registry): ReadonlyMap<string, CompiledResource> {
   const validateGet = compileSchema(GET_QUERY_SCHEMA);
+  const validateChanges = compileSchema(CHANGES_QUERY_SCHEMA);
   return new Map(
     registry.resources.map((resource) => {
       const listSchema = listQuerySchema(resource);
@@ -43,6 +49,9 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
         validateList,
         getSchema: GET_QUERY_SCHEMA,
         validateGet,
+        changes: compileChanges(resource),
+        changesSchema: CHANGES_QUERY_SCHEMA,
+        validateChanges,
       });
       return [resource.path, compiled] as const;
     }),

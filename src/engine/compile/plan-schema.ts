@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
 import { FIELD_TYPES } from './field-types.ts';
 import { MATCH_KINDS } from './match-kinds.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
+import { indexName, type ColumnPlan, type IndexPlan, type SchemaPlan, type TablePlan } from './schema-plan.ts';
+import { planSync, SYNC_COLUMN_PLAN } from './plan-sync.ts';
+
+export { indexName, type ColumnPlan, type IndexPlan, type SchemaPlan, type TablePlan };
+export type { FunctionPlan, SyncPlan, TriggerPlan } from './schema-plan.ts';
 
 /**
  * The database the registry needs: every table, column, foreign key and
@@ -11,51 +15,6 @@ import type { Scope } from '../definition/resource-definition.ts';
  * test checks the migrated schema against it, so definitions and tables
  * cannot drift apart.
  */
-
-export interface ColumnPlan {
-  readonly name: string;
-  /** DDL type (`uuid`, `text`, `timestamptz`, ...). */
-  readonly type: string;
-  /** `information_schema` data type of that DDL type. */
-  readonly dataType: string;
-  readonly nullable: boolean;
-  /** SQL default, or null. */
-  readonly default: string | null;
-  /** Table referenced by a foreign key on `id`, or null. */
-  readonly references: string | null;
-}
-
-export interface IndexPlan {
-  readonly table: string;
-  /**
-   * `gin` is a trigram index: its last column is searched with
-   * `gin_trgm_ops`, the brand before it with btree_gin's default operator
-   * class, as in `gin (brand_id, name gin_trgm_ops)`.
-   */
-  readonly method: 'btree' | 'gin';
-  readonly columns: readonly string[];
-  readonly unique: boolean;
-  readonly name: string;
-}
-
-export interface TablePlan {
-  readonly name: string;
-  readonly scope: Scope;
-  readonly columns: readonly ColumnPlan[];
-}
-
-export interface SchemaPlan {
-  readonly tables: readonly TablePlan[];
-  readonly indexes: readonly IndexPlan[];
-}
-
-/** Postgres truncates identifiers at 63 bytes: keep names short and unique. */
-export function indexName({ table, columns, suffix }: { table: string; columns: readonly string[]; suffix: string }): string {
-  const name = `${table}_${columns.join('_')}_${suffix}`;
-  if (name.length <= 63) return name;
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
-  return `${name.slice(0, 63 - hash.length - suffix.length - 2)}_${hash}_${suffix}`;
-}
 
 function tablePlan({ resource, registry, tenantTable }: { resource: Resource; registry: Registry; tenantTable: string }): TablePlan {
   const columns: ColumnPlan[] = [];
@@ -78,6 +37,8 @@ function tablePlan({ resource, registry, tenantTable }: { resource: Resource; re
       add({ name: 'brand_id', type: 'uuid', nullable: resource.scope === 'shared', default: null, references: tenantTable });
     }
   }
+  // The changes feed's stamp (plan-sync.ts), last, so a migration adds it where a new table would have it.
+  if (resource.scope !== 'tenant') columns.push(SYNC_COLUMN_PLAN);
   return { name: resource.table, scope: resource.scope, columns };
 }
 
@@ -132,5 +93,5 @@ export function planSchema(registry: Registry): SchemaPlan {
       indexes.set(`${index.table}:${index.method}:${index.unique}:${index.columns.join(",")}`, index);
     }
   }
-  return { tables, indexes: [...indexes.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+  return { tables, indexes: [...indexes.values()].sort((a, b) => a.name.localeCompare(b.name)), sync: planSync(registry.resources) };
 }

@@ -25,6 +25,29 @@ export const CURSOR_SCHEMA: JsonSchema = {
   description: 'Opaque value from `nextCursor` of the previous page, valid for the same brand, collection and filters.',
 };
 
+export const DEFAULT_CHANGES_LIMIT = 100;
+export const MAX_CHANGES_LIMIT = 1000;
+
+/** The changes feed's parameters other than `fields` (CONTRACT.md §6): no filter, no include. */
+export const CHANGES_QUERY_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    syncToken: {
+      type: 'string',
+      description: 'Opaque value from `syncToken` of the last page of an earlier batch: the batch returns what changed since. Without it, a full sync.',
+    },
+    cursor: { type: 'string', description: 'Opaque value from `nextCursor` of the previous page of this batch.' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_CHANGES_LIMIT,
+      default: DEFAULT_CHANGES_LIMIT,
+      description: `Page size, 1 to ${MAX_CHANGES_LIMIT}.`,
+    },
+  },
+};
+
 export const INCLUDE_SCHEMA: JsonSchema = {
   type: 'string',
   minLength: 1,

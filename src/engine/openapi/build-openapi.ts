@@ -3,6 +3,7 @@ import { listEnvelopeSchema, recordSchema } from '../compile/schemas.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Resource } from '../definition/resource.ts';
 import { familyPaths } from './family-paths.ts';
+import { CHANGE_DELETE_SCHEMA, changesPaths, changesSchemas } from './changes-paths.ts';
 import { API_DESCRIPTION } from './openapi-description.ts';
 import { EXAMPLE_BRAND, ERROR_BODY_SCHEMA, ERROR_RESPONSES, HEADERS, PARAMETERS, schemaRef } from './openapi-components.ts';
 import { recordTypeName } from './record-type-name.ts';
@@ -35,7 +36,7 @@ function responseRecordSchema(resource: Resource, registry: Registry): JsonSchem
  * when given, one demo record per family as examples.
  */
 export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { basePath: string; examples?: OpenApiExamples }): JsonSchema {
-  const schemas: JsonSchema = { Error: ERROR_BODY_SCHEMA };
+  const schemas: JsonSchema = { Error: ERROR_BODY_SCHEMA, ChangeDelete: CHANGE_DELETE_SCHEMA };
   const paths: JsonSchema = {};
   const tags: JsonSchema[] = [];
   for (const resource of registry.resources) {
@@ -50,6 +51,10 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
     if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
     tags.push({ name: resource.title, description: resource.description ?? resource.title });
     Object.assign(paths, familyPaths(resource, example));
+    if (resource.scope !== 'tenant') {
+      Object.assign(schemas, changesSchemas(resource));
+      Object.assign(paths, changesPaths(resource));
+    }
   }
   return {
     openapi: '3.1.0',

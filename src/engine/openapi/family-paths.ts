@@ -88,7 +88,7 @@ function spoken(typeName: string): string {
   return typeName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-const okResponse = ({ schema, example, headers = {} }: { schema: JsonSchema; example: unknown; headers?: JsonSchema }): JsonSchema => ({
+export const okResponse = ({ schema, example, headers = {} }: { schema: JsonSchema; example: unknown; headers?: JsonSchema }): JsonSchema => ({
   description: 'OK',
   headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS, ...headers },
   content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
@@ -107,7 +107,7 @@ function includeParameter(resource: Resource): JsonSchema[] {
   }];
 }
 
-function fieldsParameter(resource: Resource): JsonSchema {
+export function fieldsParameter(resource: Resource): JsonSchema {
   return {
     name: 'fields',
     in: 'query',

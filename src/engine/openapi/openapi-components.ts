@@ -139,6 +139,10 @@ export const ERROR_RESPONSES: JsonSchema = {
     examples: [errorExample('rate_limited')],
     headers: { 'Retry-After': componentRef('headers', 'RetryAfter'), ...RATE_LIMIT_HEADERS },
   }),
+  Gone: errorResponse({
+    description: 'The sync token is older than the retention period (SYNC_RETENTION_DAYS): deletions it needs may be gone. Start a full sync without a token.',
+    examples: [errorExample('sync_token_expired')],
+  }),
   NotModified: {
     description: 'The response would be the one whose `ETag` the client sent in `If-None-Match`: no body, and no request counted.',
     headers: { 'X-Request-Id': componentRef('headers', 'RequestId'), ...CACHING_HEADERS, ...RATE_LIMIT_HEADERS },

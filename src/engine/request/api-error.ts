@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'not_found'
   | 'method_not_allowed'
   | 'rate_limited'
+  | 'sync_token_expired'
   | 'internal_error';
 
 export const ERROR_CODES: Readonly<Record<ErrorCode, { readonly status: number; readonly message: string }>> = Object.freeze({
@@ -23,6 +24,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { readonly status: number; 
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
+  sync_token_expired: { status: 410, message: 'The sync token is older than the retention period: start again without a token.' },
   internal_error: { status: 500, message: 'Internal server error.' },
 });
 

@@ -42,6 +42,10 @@ export interface CursorCodec {
   encode(scope: CursorScope, state: { position: CursorPosition; totalItems: number; mark: string | null }): string;
   /** The state, or 400 `invalid_cursor` / `cursor_mismatch`. */
   decode(token: string, scope: CursorScope): CursorState;
+  /** Signs any JSON object the same way, for the other opaque values (the changes feed's: changes-codec.ts). */
+  seal(body: Readonly<Record<string, unknown>>): string;
+  /** The object of a value `seal` made, or 400 `invalid_cursor`; the caller checks its fields. */
+  open(token: string, maxLength?: number): Record<string, unknown>;
 }
 
 /** Version 2 adds the walk's total; cursors of version 1, handed out before, still work (the next page counts again). */
@@ -66,28 +70,38 @@ export function createCursorCodec(secret: string): CursorCodec {
     throw new ApiError({ errorCode: 'invalid_cursor' });
   };
 
+  const seal = (body: Readonly<Record<string, unknown>>): string => {
+    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+    return `${payload}.${sign(payload).toString('base64url')}`;
+  };
+  const open = (token: string, maxLength = MAX_TOKEN_LENGTH): Record<string, unknown> => {
+    if (token.length > maxLength) return invalid();
+    const [payload, signature, ...rest] = token.split('.');
+    if (!payload || !signature || rest.length > 0) return invalid();
+    // Compared as text: base64url decoding would ignore characters appended to a signature.
+    const expected = Buffer.from(sign(payload).toString('base64url'));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid();
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return invalid();
+    }
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : invalid();
+  };
+
   return {
     encode(scope, { position, totalItems, mark }) {
       if (mark !== null && !MARK.test(mark)) throw new Error(`not a data mark: '${mark}'`);
-      const body = { v: VERSION, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id, n: totalItems, ...(mark === null ? {} : { w: mark }) };
-      const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-      return `${payload}.${sign(payload).toString('base64url')}`;
+      return seal({ v: VERSION, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id, n: totalItems, ...(mark === null ? {} : { w: mark }) });
     },
 
+    seal,
+    open,
+
     decode(token, scope) {
-      if (token.length > MAX_TOKEN_LENGTH) return invalid();
-      const [payload, signature, ...rest] = token.split('.');
-      if (!payload || !signature || rest.length > 0) return invalid();
-      // Compared as text: base64url decoding would ignore characters appended to a signature.
-      const expected = Buffer.from(sign(payload).toString('base64url'));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid();
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return invalid();
-      }
+      const body = open(token);
       // Signed by us, so well formed unless the secret leaked or the format changed: check anyway.
       if (!VERSIONS.includes(body.v) || typeof body.t !== 'string' || !CURSOR_TIMESTAMP.test(body.t)
         || typeof body.i !== 'string' || !UUID.test(body.i)

@@ -7,6 +7,7 @@ import { ApiError, type ParameterIssue } from '../../engine/request/api-error.ts
 import type { CursorCodec } from '../../engine/request/cursor-codec.ts';
 import { parseQuery, toListRequest, type ListRequest, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
+import { changesPage, type ChangesOperations } from './changes-route.ts';
 
 /** The brand a request is for, resolved and authorized by the server before a handler runs. */
 export interface BrandState {
@@ -24,8 +25,8 @@ export interface Route {
   readonly handler: (ctx: Context) => Promise<void>;
 }
 
-/** What every handler reads with: the compiled families, the database port and the cursor codec. */
-interface Operations {
+/** What every handler reads with: the compiled families, the database port, the cursor codec and the changes feed's. */
+interface Operations extends ChangesOperations {
   readonly families: ReadonlyMap<string, CompiledResource>;
   readonly reads: Reads;
   readonly cursors: CursorCodec;
@@ -48,6 +49,12 @@ export function buildFamilyRoutes(operations: Operations): Route[] {
       continue;
     }
     routes.push({ method: 'GET', path: `/brands/:brand/${path}`, family: path, handler: (ctx) => listPage({ operations, family, ctx }) });
+    routes.push({
+      method: 'GET',
+      path: `/brands/:brand/${path}/changes`,
+      family: path,
+      handler: (ctx) => changesPage({ operations, family, ctx, brandId: brandOf(ctx).id }),
+    });
     routes.push({
       method: 'GET',
       path: `/brands/:brand/${path}/:id`,

@@ -101,6 +101,23 @@ describe('query plans: every list, count, get and include query has an index', f
     expect(checked).to.be.above(lists * 3);
   });
 
+  it('reads the changes feed (upserts and deletes, first and later pages, with and without a token) by an index', async () => {
+    const problems: string[] = [];
+    const snapshot = '1000:1010:1002,1005';
+    for (const family of families.values()) {
+      if (family.resource.scope === 'tenant') continue;
+      const brandId = randomUUID();
+      for (const [label, since, after] of [['full sync', null, null], ['token', '990', null], ['later page', '990', { xid: '995', id: randomUUID() }]] as const) {
+        const args = { brandId, snapshot, since, after, limit: 101 };
+        for (const [kind, query] of [['upserts', family.changes.upserts(args)], ['deletes', family.changes.deletes(args)]] as const) {
+          const scans = await seqScans(db, query);
+          if (scans.length > 0) problems.push(`${family.resource.path} ${kind} (${label}): seq scan on ${scans.join(', ')}`);
+        }
+      }
+    }
+    expect(problems).to.deep.equal([]);
+  });
+
   it('gets one record by id, and loads each include by its key', async () => {
     const problems: string[] = [];
     for (const family of families.values()) {

@@ -34,8 +34,8 @@ describe('planSchema', () => {
   const table = (name: string) => plan.tables.find((t) => t.name === name)!;
   const indexesOf = (name: string) => plan.indexes.filter((index) => index.table === name).map(({ method, columns, unique }) => ({ method, columns, unique }));
 
-  it('gives each family a table with a column per column field, the brand after the id', () => {
-    expect(table('widgets').columns.map((c) => c.name)).to.deep.equal(['id', 'brand_id', 'code', 'category_id', 'shipped_at', 'created_at']);
+  it('gives each family a table with a column per column field, the brand after the id, and the changes feed stamp last', () => {
+    expect(table('widgets').columns.map((c) => c.name)).to.deep.equal(['id', 'brand_id', 'code', 'category_id', 'shipped_at', 'created_at', 'sync_xid']);
     expect(table('widgets').columns.find((c) => c.name === 'brand_id')).to.deep.include({ type: 'uuid', nullable: false, references: 'brands' });
     expect(table('categories').columns.find((c) => c.name === 'brand_id'), 'shared rows have no brand').to.deep.include({ nullable: true, references: 'brands' });
     expect(table('brands').columns.map((c) => c.name), 'the tenant table has none').to.deep.equal(['id', 'slug', 'created_at']);

@@ -16,7 +16,7 @@ describe('ApiError', () => {
 
   it('gives every code of the contract a 4xx or 500 status and a sentence', () => {
     expect(Object.keys(ERROR_CODES)).to.deep.equal([
-      'invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch', 'unauthorized', 'not_found', 'method_not_allowed', 'rate_limited', 'internal_error',
+      'invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch', 'unauthorized', 'not_found', 'method_not_allowed', 'rate_limited', 'sync_token_expired', 'internal_error',
     ]);
     for (const { status, message } of Object.values(ERROR_CODES)) {
       expect(status === 500 || (status >= 400 && status < 500), String(status)).to.equal(true);

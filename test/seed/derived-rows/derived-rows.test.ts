@@ -78,6 +78,8 @@ describe('derived demo rows, for a family with no story', () => {
   let northwind: string;
   /** Every row of the stock families, seeded without the added ones. */
   let storyRows: Record<string, Row[]>;
+  /** The changes feed's stamp is the writing transaction's id: another seed run writes other ids. */
+  const withoutStamp = (rows: Row[]): Row[] => rows.map(({ sync_xid: _stamp, ...rest }) => rest);
 
   const rowsOf = async (path: string): Promise<Row[]> => db(registry.get(path).table).select('*').orderBy('created_at').orderBy('id');
 
@@ -94,7 +96,7 @@ describe('derived demo rows, for a family with no story', () => {
     await resetDatabase(db);
     await seedDemo({ db, registry: stock });
     storyRows = {};
-    for (const resource of stock.resources) storyRows[resource.path] = await db(resource.table).select('*').orderBy('id');
+    for (const resource of stock.resources) storyRows[resource.path] = withoutStamp(await db(resource.table).select('*').orderBy('id'));
 
     // The migration make-migration would generate for the added files.
     for (const statement of diffSchema(planSchema(registry), await introspectSchema(db)).statements) await db.raw(statement);
@@ -110,7 +112,7 @@ describe('derived demo rows, for a family with no story', () => {
 
   it('changes no row of the stories: same ids, same values', async () => {
     for (const resource of stock.resources) {
-      expect(await db(resource.table).select('*').orderBy('id'), resource.path).to.deep.equal(storyRows[resource.path]);
+      expect(withoutStamp(await db(resource.table).select('*').orderBy('id')), resource.path).to.deep.equal(storyRows[resource.path]);
     }
   });
 

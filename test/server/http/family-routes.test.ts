@@ -1,21 +1,23 @@
 import { expect } from 'chai';
 import { compileRegistry } from '../../../src/engine/compile/compile-registry.ts';
 import { loadRegistry } from '../../../src/engine/definition/registry.ts';
+import { createChangesCodec } from '../../../src/engine/request/changes-codec.ts';
 import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 import { buildFamilyRoutes } from '../../../src/server/http/family-routes.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 describe('buildFamilyRoutes', () => {
-  it('gives the tenant family a get and every other family a list and a get, from the registry alone', async () => {
+  it('gives the tenant family a get and every other family a list, a get and its changes, from the registry alone', async () => {
     const registry = await loadRegistry();
     const families = compileRegistry(registry);
     const reads = { run: async () => { throw new Error('not read here'); } };
-    const routes = buildFamilyRoutes({ families, reads, cursors: createCursorCodec('c'.repeat(32)) });
+    const cursors = createCursorCodec('c'.repeat(32));
+    const routes = buildFamilyRoutes({ families, reads, cursors, changes: createChangesCodec(cursors), syncRetentionDays: 30 });
     const tenant = registry.resources.filter((resource) => resource.scope === 'tenant');
-    expect(routes).to.have.length(tenant.length + 2 * (registry.resources.length - tenant.length));
-    expect(routes.filter((route) => route.family === 'products').map((route) => route.path))
-      .to.deep.equal(['/brands/:brand/products', '/brands/:brand/products/:id']);
+    expect(routes).to.have.length(tenant.length + 3 * (registry.resources.length - tenant.length));
+    expect(routes.filter((route) => route.family === 'products').map((route) => route.path).sort())
+      .to.deep.equal(['/brands/:brand/products', '/brands/:brand/products/:id', '/brands/:brand/products/changes']);
     expect(routes.find((route) => route.family === tenant[0]!.path)!.path).to.equal(`/${tenant[0]!.path}/:brand`);
   });
 

@@ -1,0 +1,79 @@
+import type { Knex } from 'knex';
+import type { FunctionPlan, TriggerPlan } from '../../engine/compile/plan-schema.ts';
+
+/**
+ * Trigger functions and row triggers, live and planned (the changes feed's,
+ * plan-sync.ts): what `introspectSchema` reads of them, and the DDL that
+ * brings the live schema to the plan. A function whose source differs is
+ * replaced; a trigger of the plan's name that fires at another time, on other
+ * events or calls another function is a problem for a person (it may be
+ * someone's own). Triggers the plan lacks are left alone.
+ */
+
+export interface LiveFunction {
+  readonly name: string;
+  readonly body: string;
+}
+
+export interface LiveTrigger {
+  readonly table: string;
+  readonly name: string;
+  /** `pg_trigger.tgtype`: row 1, before 2, insert 4, delete 8, update 16. */
+  readonly type: number;
+  readonly function: string;
+}
+
+type Rows<T> = { rows: T[] };
+
+/** The trigger functions and the user-made triggers of the current schema. */
+export async function introspectRoutines(db: Knex): Promise<{ functions: LiveFunction[]; triggers: LiveTrigger[] }> {
+  const functions = (await db.raw(
+    `select p.proname as "name", p.prosrc as "body" from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = current_schema() and p.prorettype = 'trigger'::regtype`,
+  )) as Rows<LiveFunction>;
+  const triggers = (await db.raw(
+    `select c.relname as "table", t.tgname as "name", t.tgtype::int as "type", p.proname as "function"
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+       join pg_proc p on p.oid = t.tgfoid
+      where n.nspname = current_schema() and not t.tgisinternal`,
+  )) as Rows<LiveTrigger>;
+  return { functions: functions.rows, triggers: triggers.rows.map((row) => ({ ...row, type: Number(row.type) })) };
+}
+
+const EVENT_BITS = { insert: 4, delete: 8, update: 16 } as const;
+
+/** The `tgtype` Postgres gives the trigger a plan describes. */
+export function triggerType(trigger: TriggerPlan): number {
+  return 1 + (trigger.timing === 'before' ? 2 : 0) + trigger.events.reduce((bits, event) => bits + EVENT_BITS[event], 0);
+}
+
+export function createFunction(plan: FunctionPlan): string {
+  return `create or replace function "${plan.name}"() returns trigger language plpgsql as $$${plan.body}$$`;
+}
+
+export function createTrigger(plan: TriggerPlan): string {
+  const when = plan.when === null ? '' : ` when (${plan.when})`;
+  return `create trigger "${plan.name}" ${plan.timing} ${plan.events.join(' or ')} on "${plan.table}" for each row${when} execute function "${plan.function}"()`;
+}
+
+/** Functions to create or replace and triggers to create, in that order; clashing triggers as problems. */
+export function diffRoutines({ functions, triggers, live }: {
+  functions: readonly FunctionPlan[];
+  triggers: readonly TriggerPlan[];
+  live: { functions: readonly LiveFunction[]; triggers: readonly LiveTrigger[] };
+}): { statements: string[]; problems: string[] } {
+  const statements: string[] = [];
+  const problems: string[] = [];
+  for (const plan of functions) {
+    const found = live.functions.find((f) => f.name === plan.name);
+    if (!found || found.body !== plan.body) statements.push(createFunction(plan));
+  }
+  for (const plan of triggers) {
+    const found = live.triggers.find((t) => t.table === plan.table && t.name === plan.name);
+    if (!found) statements.push(createTrigger(plan));
+    else if (found.type !== triggerType(plan) || found.function !== plan.function) {
+      problems.push(`${plan.table}: the trigger ${plan.name} exists but is not the registry's (${createTrigger(plan)})`);
+    }
+  }
+  return { statements, problems };
+}

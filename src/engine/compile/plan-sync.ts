@@ -1,0 +1,85 @@
+import { indexName, type ColumnPlan, type FunctionPlan, type IndexPlan, type SyncPlan, type TablePlan, type TriggerPlan } from './schema-plan.ts';
+import type { Resource } from '../definition/resource.ts';
+
+/**
+ * What the changes feed (CONTRACT.md §6) needs of the database, planned for
+ * every brand-owned and shared family alike, so a new family gets it with no
+ * line of its own:
+ *
+ * - a column `sync_xid`: the id of the transaction that last wrote the row,
+ *   set by a `BEFORE INSERT OR UPDATE` row trigger whatever the writer sends;
+ *   an index `(brand_id, sync_xid, id)` serves the feed's keyset order;
+ * - one table of tombstones, written by an `AFTER DELETE` row trigger, and by
+ *   an `AFTER UPDATE` trigger when a row's brand changes (a delete for the
+ *   old brand).
+ *
+ * Transaction ids, not clocks: a transaction's id is known before it commits,
+ * and a snapshot says which ids had committed when it was taken, so a reader
+ * can tell exactly what it has and has not seen (see changes-queries.ts).
+ */
+
+/** The column each family's rows carry. */
+export const SYNC_COLUMN = 'sync_xid';
+/** The table of deleted (and moved-away) rows. */
+export const TOMBSTONE_TABLE = 'sync_tombstones';
+
+export const SYNC_COLUMN_PLAN: ColumnPlan = Object.freeze({
+  name: SYNC_COLUMN,
+  type: 'xid8',
+  dataType: 'xid8',
+  nullable: false,
+  default: 'pg_current_xact_id()',
+  references: null,
+});
+
+const column = (plan: Pick<ColumnPlan, 'name' | 'type' | 'dataType'> & Partial<ColumnPlan>): ColumnPlan =>
+  ({ nullable: false, default: null, references: null, ...plan });
+
+/** `row_id`, not `id`: a row may be deleted again after it is inserted again, and an `id` column is a primary key. */
+const TOMBSTONES: TablePlan = Object.freeze({
+  name: TOMBSTONE_TABLE,
+  scope: 'shared',
+  columns: [
+    column({ name: 'table_name', type: 'text', dataType: 'text' }),
+    // Null for a shared row: its deletion reaches every brand. No foreign key: a brand's tombstones outlive nothing they need.
+    column({ name: 'brand_id', type: 'uuid', dataType: 'uuid', nullable: true }),
+    column({ name: 'row_id', type: 'uuid', dataType: 'uuid' }),
+    SYNC_COLUMN_PLAN,
+    column({ name: 'deleted_at', type: 'timestamptz', dataType: 'timestamp with time zone', default: 'now()' }),
+  ],
+});
+
+const FUNCTIONS: readonly FunctionPlan[] = Object.freeze([
+  { name: 'sync_stamp', body: `begin new."${SYNC_COLUMN}" := pg_current_xact_id(); return new; end;` },
+  {
+    name: 'sync_tombstone',
+    body: `begin insert into "${TOMBSTONE_TABLE}" ("table_name", "brand_id", "row_id", "${SYNC_COLUMN}") values (tg_table_name, old."brand_id", old."id", pg_current_xact_id()); return null; end;`,
+  },
+]);
+
+function btree(table: string, columns: string[]): IndexPlan {
+  return { table, method: 'btree', columns, unique: false, name: indexName({ table, columns, suffix: 'idx' }) };
+}
+
+/** The feed's schema for every family but the tenant. */
+export function planSync(resources: readonly Resource[]): SyncPlan {
+  const owned = resources.filter((resource) => resource.scope !== 'tenant').map((resource) => resource.table);
+  return {
+    tables: [TOMBSTONES],
+    functions: FUNCTIONS,
+    triggers: owned.flatMap((table): TriggerPlan[] => [
+      { table, name: 'sync_stamp', timing: 'before', events: ['insert', 'update'], when: null, function: 'sync_stamp' },
+      { table, name: 'sync_tombstone_delete', timing: 'after', events: ['delete'], when: null, function: 'sync_tombstone' },
+      {
+        table, name: 'sync_tombstone_move', timing: 'after', events: ['update'],
+        when: 'old."brand_id" is distinct from new."brand_id"', function: 'sync_tombstone',
+      },
+    ]),
+    indexes: [
+      ...owned.map((table) => btree(table, ['brand_id', SYNC_COLUMN, 'id'])),
+      btree(TOMBSTONE_TABLE, ['table_name', 'brand_id', SYNC_COLUMN, 'row_id']),
+      btree(TOMBSTONE_TABLE, ['table_name', 'row_id']),
+      btree(TOMBSTONE_TABLE, ['deleted_at']),
+    ],
+  };
+}

@@ -1,0 +1,110 @@
+import { ApiError } from './api-error.ts';
+import type { CursorCodec } from './cursor-codec.ts';
+import { UUID_PATTERN } from '../compile/field-types.ts';
+
+/**
+ * The changes feed's opaque values (CONTRACT.md §6), signed by the cursor
+ * codec's key, so every instance sharing it accepts them:
+ *
+ * - a sync token: the brand, the family, the `xmin` of the snapshot of the
+ *   batch's first page (every transaction below it had finished) and when
+ *   that page was read (for expiry);
+ * - a cursor inside a batch: all of that, plus the whole snapshot of the
+ *   first page, the token the batch started from and where the next page
+ *   starts.
+ *
+ * A value that does not decode is 400 `invalid_cursor`; a genuine one of
+ * another brand or family is 400 `cursor_mismatch`.
+ */
+
+/** What a changes value is valid for. */
+export interface ChangesScope {
+  readonly brandId: string;
+  /** The family's path. */
+  readonly family: string;
+}
+
+/** What a sync token says. */
+export interface SyncToken {
+  /** `pg_snapshot_xmin` of the batch's first page, as decimal text. */
+  readonly xmin: string;
+  /** When that page was read, in milliseconds since the epoch. */
+  readonly madeAt: number;
+}
+
+/** Where a batch is: its first page's snapshot and time, the token it started from (null: a full sync) and the next page's start. */
+export interface ChangesCursor {
+  /** `pg_current_snapshot()` of the first page, as text (`xmin:xmax:xip,...`). */
+  readonly snapshot: string;
+  readonly madeAt: number;
+  /** The `xmin` of the token the batch started from, or null for a full sync. */
+  readonly since: string | null;
+  /** The last item's `(sync_xid, id)`. */
+  readonly after: { readonly xid: string; readonly id: string };
+  /** How new the first page's copy was (`Reads.mark`), or null. */
+  readonly mark: string | null;
+}
+
+export interface ChangesCodec {
+  encodeToken(scope: ChangesScope, token: SyncToken): string;
+  decodeToken(value: string, scope: ChangesScope): SyncToken;
+  encodeCursor(scope: ChangesScope, cursor: ChangesCursor): string;
+  decodeCursor(value: string, scope: ChangesScope): ChangesCursor;
+}
+
+const XID = /^(0|[1-9][0-9]{0,19})$/;
+/** A snapshot in progress lists every transaction running then: allow a few thousand. */
+const SNAPSHOT = /^[0-9]{1,20}:[0-9]{1,20}:([0-9]{1,20}(,[0-9]{1,20})*)?$/;
+const MAX_CURSOR_LENGTH = 64 * 1024;
+const UUID = new RegExp(UUID_PATTERN);
+const MARK = /^[0-9A-Za-z/._:-]{1,64}$/;
+
+const isXid = (value: unknown): value is string => typeof value === 'string' && XID.test(value);
+const isTime = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
+  const invalid = (): never => {
+    throw new ApiError({ errorCode: 'invalid_cursor' });
+  };
+  /** Opens a value of one kind, checks its scope, and hands back the rest. */
+  const openKind = ({ value, kind, scope }: { value: string; kind: string; scope: ChangesScope }): Record<string, unknown> => {
+    const body = cursors.open(value, MAX_CURSOR_LENGTH);
+    if (body.k !== kind) return invalid();
+    if (body.b !== scope.brandId || body.c !== scope.family) throw new ApiError({ errorCode: 'cursor_mismatch' });
+    return body;
+  };
+
+  return {
+    encodeToken: (scope, token) => cursors.seal({ k: 'sync', b: scope.brandId, c: scope.family, x: token.xmin, t: token.madeAt }),
+
+    decodeToken(value, scope) {
+      const body = openKind({ value, kind: 'sync', scope });
+      if (!isXid(body.x) || !isTime(body.t)) return invalid();
+      return { xmin: body.x, madeAt: body.t };
+    },
+
+    encodeCursor: (scope, cursor) => cursors.seal({
+      k: 'changes', b: scope.brandId, c: scope.family, s: cursor.snapshot, t: cursor.madeAt, x: cursor.since,
+      p: [cursor.after.xid, cursor.after.id], ...(cursor.mark === null ? {} : { w: cursor.mark }),
+    }),
+
+    decodeCursor(value, scope) {
+      const body = openKind({ value, kind: 'changes', scope });
+      const after = Array.isArray(body.p) && body.p.length === 2 ? body.p as unknown[] : [];
+      if (typeof body.s !== 'string' || !SNAPSHOT.test(body.s) || !isTime(body.t) || !(body.x === null || isXid(body.x))
+        || !isXid(after[0]) || typeof after[1] !== 'string' || !UUID.test(after[1])
+        || (body.w !== undefined && !(typeof body.w === 'string' && MARK.test(body.w)))) {
+        return invalid();
+      }
+      return {
+        snapshot: body.s, madeAt: body.t, since: body.x, after: { xid: after[0], id: after[1] },
+        mark: typeof body.w === 'string' ? body.w : null,
+      };
+    },
+  };
+}
+
+/** The `xmin` of a snapshot's text (`xmin:xmax:xip,...`). */
+export function snapshotXmin(snapshot: string): string {
+  return snapshot.slice(0, snapshot.indexOf(':'));
+}

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { createTrigger, diffRoutines, introspectRoutines, triggerType } from '../../../src/db/schema/routine-diff.ts';
+import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
+import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
+import { renderMigration } from '../../../tools/lib/render-migration.ts';
+import { inRolledBackTransaction } from '../../support/in-rolled-back-transaction.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+describe('trigger functions and triggers: the migrated schema and the plan', () => {
+  it('every planned function and trigger exists, as planned (tgtype and function)', async () => {
+    const { db, registry } = await testDatabase();
+    const sync = planSchema(registry).sync!;
+    const live = await introspectRoutines(db);
+    expect(diffRoutines({ ...sync, live })).to.deep.equal({ statements: [], problems: [] });
+    for (const trigger of sync.triggers) {
+      const found = live.triggers.find((t) => t.table === trigger.table && t.name === trigger.name);
+      expect(found, `${trigger.table}.${trigger.name}`).to.deep.include({ type: triggerType(trigger), function: trigger.function });
+    }
+  });
+
+  it('a missing trigger comes back as DDL, a changed function is replaced, a clashing trigger is a problem', async () => {
+    const { db, registry } = await testDatabase();
+    const plan = planSchema(registry);
+    const stamp = plan.sync!.triggers.find((t) => t.table === 'carton_sizes' && t.name === 'sync_stamp')!;
+    await db.raw('drop trigger "sync_stamp" on "carton_sizes"');
+    await db.raw('create or replace function "sync_stamp"() returns trigger language plpgsql as $$begin return new; end;$$');
+    await db.raw('drop trigger "sync_tombstone_move" on "options"');
+    await db.raw('create trigger "sync_tombstone_move" after insert on "options" for each row execute function "sync_tombstone"()');
+    try {
+      const diff = diffSchema(plan, await introspectSchema(db));
+      expect(diff.statements).to.deep.equal([
+        `create or replace function "sync_stamp"() returns trigger language plpgsql as $$${plan.sync!.functions[0]!.body}$$`,
+        createTrigger(stamp),
+      ]);
+      expect(diff.problems).to.have.length(1);
+      expect(diff.problems[0]).to.match(/^options: the trigger sync_tombstone_move exists but is not the registry's/);
+      const migration = renderMigration({ statements: diff.statements, generatedBy: 'test' });
+      expect(migration).to.include('`drop trigger if exists "sync_stamp" on "carton_sizes"`');
+      expect(migration).to.include('`drop function if exists "sync_stamp"() cascade`');
+      for (const statement of diff.statements) await db.raw(statement);
+    } finally {
+      await db.raw('drop trigger if exists "sync_tombstone_move" on "options"');
+      await db.raw(createTrigger(plan.sync!.triggers.find((t) => t.table === 'options' && t.name === 'sync_tombstone_move')!));
+    }
+    const after = diffSchema(plan, await introspectSchema(db));
+    expect(after.statements).to.deep.equal([]);
+    expect(after.problems).to.deep.equal([]);
+  });
+
+  it('the triggers stamp every write with the writing transaction and leave a tombstone for a delete and a brand move', async () => {
+    const { db } = await testDatabase();
+    await inRolledBackTransaction(db, async (connection) => {
+      const one = async (sql: string, values: unknown[] = []) => (await connection.query(sql, values)).rows;
+      const brands = await one(`insert into brands (slug, name) values ('rt-a', 'A'), ('rt-b', 'B') returning id`);
+      const xid = (await one('select pg_current_xact_id()::text as x'))[0]!.x;
+      const row = (await one(`insert into carton_sizes (brand_id, name, sync_xid) values ($1, 'x', '1') returning id, sync_xid::text as s`, [brands[0]!.id]))[0]!;
+      expect(row.s, 'a writer cannot choose it').to.equal(xid);
+      await one('update carton_sizes set brand_id = $1 where id = $2', [brands[1]!.id, row.id]);
+      await one('delete from carton_sizes where id = $1', [row.id]);
+      const tombstones = await one('select table_name, brand_id, sync_xid::text as s from sync_tombstones where row_id = $1 order by brand_id = $2', [row.id, brands[0]!.id]);
+      expect(tombstones).to.deep.equal([
+        { table_name: 'carton_sizes', brand_id: brands[1]!.id, s: xid },
+        { table_name: 'carton_sizes', brand_id: brands[0]!.id, s: xid },
+      ]);
+    });
+  });
+});

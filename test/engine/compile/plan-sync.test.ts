@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
+import { planSync, SYNC_COLUMN, TOMBSTONE_TABLE } from '../../../src/engine/compile/plan-sync.ts';
+import { createRegistry, loadRegistry } from '../../../src/engine/definition/registry.ts';
+import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
+
+const TIMESTAMP = { type: 'timestamp', nullable: false } as const;
+const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } };
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP } };
+const units: ResourceDefinition = { path: 'units', scope: 'shared', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
+
+describe('planSync: what the changes feed needs of the database', () => {
+  it('a new family gets the column, its three triggers and its index with no line of its own; the tenant gets none', () => {
+    const plan = planSchema(createRegistry([brands, widgets, units]));
+    for (const table of ['widgets', 'units']) {
+      const column = plan.tables.find((t) => t.name === table)!.columns.find((c) => c.name === SYNC_COLUMN);
+      expect(column, table).to.deep.include({ type: 'xid8', nullable: false, default: 'pg_current_xact_id()' });
+      expect(plan.sync!.triggers.filter((t) => t.table === table).map((t) => [t.name, t.timing, t.events.join(' or '), t.function])).to.deep.equal([
+        ['sync_stamp', 'before', 'insert or update', 'sync_stamp'],
+        ['sync_tombstone_delete', 'after', 'delete', 'sync_tombstone'],
+        ['sync_tombstone_move', 'after', 'update', 'sync_tombstone'],
+      ]);
+      expect(plan.sync!.indexes.some((i) => i.table === table && i.columns.join() === `brand_id,${SYNC_COLUMN},id`), table).to.equal(true);
+    }
+    expect(plan.tables.find((t) => t.name === 'brands')!.columns.some((c) => c.name === SYNC_COLUMN)).to.equal(false);
+    expect(plan.sync!.triggers.some((t) => t.table === 'brands')).to.equal(false);
+  });
+
+  it('one tombstone table, keyed for the feed (table, brand, xid, row) and for pruning (deleted_at)', () => {
+    const plan = planSync(createRegistry([brands, widgets]).resources);
+    expect(plan.tables.map((t) => t.name)).to.deep.equal([TOMBSTONE_TABLE]);
+    expect(plan.tables[0]!.columns.map((c) => `${c.name} ${c.type}${c.nullable ? '' : ' not null'}`)).to.deep.equal([
+      'table_name text not null', 'brand_id uuid', 'row_id uuid not null', 'sync_xid xid8 not null', 'deleted_at timestamptz not null',
+    ]);
+    expect(plan.indexes.filter((i) => i.table === TOMBSTONE_TABLE).map((i) => i.columns.join())).to.deep.equal([
+      'table_name,brand_id,sync_xid,row_id', 'table_name,row_id', 'deleted_at',
+    ]);
+    expect(plan.functions.map((f) => f.name)).to.deep.equal(['sync_stamp', 'sync_tombstone']);
+  });
+
+  it('covers every family of the repository but Brand', async () => {
+    const registry = await loadRegistry();
+    const plan = planSync(registry.resources);
+    const stamped = new Set(plan.triggers.filter((t) => t.name === 'sync_stamp').map((t) => t.table));
+    expect([...stamped].sort()).to.deep.equal(registry.resources.filter((r) => r.scope !== 'tenant').map((r) => r.table).sort());
+  });
+});

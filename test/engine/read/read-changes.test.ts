@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import pg from 'pg';
+import { seededRandom } from '../../../tools/lib/seeded-random.ts';
+import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
+import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { testDatabase } from '../../support/test-database.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+/**
+ * The changes feed's guarantee against concurrent writers (CONTRACT.md §6),
+ * over HTTP. It needs transactions that stay open while the client reads,
+ * so a second connection: real Postgres only (PGlite has one connection).
+ */
+const onPostgres = process.env.DATABASE_URL ? describe : null;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+onPostgres?.('the changes feed with concurrent writers (Postgres)', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let brand: { id: string; slug: string };
+  let other: { id: string; slug: string };
+  let key: string;
+  const path = '/brands/acme/carton-sizes';
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    ({ brand, key } = await resetToBrand('acme'));
+    other = await createBrand('globex');
+    await createTestKey({ brands: ['globex'] });
+  });
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: (await testDatabase()).url! });
+    await client.connect();
+    // Writers that wait on each other give up soon and try again, rather than wait for deadlock detection.
+    await client.query("set lock_timeout = '100ms'");
+    return client;
+  }
+
+  /** Every record of the brand, as the list route gives them. */
+  async function listed(): Promise<Map<string, unknown>> {
+    const records = new Map<string, unknown>();
+    let cursor: string | null = null;
+    do {
+      const response = await server.request(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key });
+      for (const record of response.body.items) records.set(record.id, record);
+      cursor = response.body.nextCursor;
+    } while (cursor !== null);
+    return records;
+  }
+
+  it('a transaction that began before a call and commits after it comes in the next batch', async () => {
+    const [a, b] = await insert('carton-sizes', brand.id, [{ name: 'A' }, { name: 'B' }]);
+    const late = await connect();
+    try {
+      await late.query('begin');
+      await late.query('update carton_sizes set name = $1 where id = $2', ['A late', a!.id]);
+      await late.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [brand.id, 'new late']);
+      await late.query('delete from carton_sizes where id = $1', [b!.id]);
+      const copy = newCopy();
+      await syncBatch({ server, key, path, copy, limit: 1 });
+      expect([...copy.records.values()].map((r: any) => r.name).sort()).to.deep.equal(['A', 'B']);
+      // Later writers commit while the first is still open: the client sees them, and not the open one.
+      const [c] = await insert('carton-sizes', brand.id, [{ name: 'C' }]);
+      const seen = await syncBatch({ server, key, path, copy });
+      // At least once: A and B may come again (a transaction of the database's own, such as an autoanalyze, may hold the xmin back).
+      expect(seen.items.map((item) => item.id)).to.include(c!.id);
+      expect([...copy.records.values()].map((r: any) => r.name).sort()).to.deep.equal(['A', 'B', 'C']);
+      await late.query('commit');
+      const after = await syncBatch({ server, key, path, copy });
+      // C may come again (at least once: its transaction began while the late one was open); the late one's three changes come now.
+      const late3 = after.items.filter((item) => item.id !== c!.id);
+      expect(late3.map((item) => item.change).sort()).to.deep.equal(['delete', 'upsert', 'upsert']);
+      expect(late3.find((item) => item.id === a!.id)!.record!.name).to.equal('A late');
+      expect(late3.find((item) => item.id === b!.id)!.change).to.equal('delete');
+      expect(copy.records).to.deep.equal(await listed());
+    } finally {
+      await late.end();
+    }
+  });
+
+  it('a page of a batch read after a row changed does not return it twice, and the next batch has its last state', async () => {
+    const rows = await insert('carton-sizes', brand.id, Array.from({ length: 6 }, (_, i) => ({ name: `R${i}` })));
+    const copy = newCopy();
+    const first = await server.request(`${path}/changes?limit=2`, { key });
+    for (const row of rows) await (await testDatabase()).db.raw('update carton_sizes set name = ? where id = ?', ['changed', row.id]);
+    const rest = await server.request(`${path}/changes?limit=10&cursor=${first.body.nextCursor}`, { key });
+    const ids = [...first.body.items, ...rest.body.items].map((item: { id: string }) => item.id);
+    expect(new Set(ids).size).to.equal(ids.length);
+    copy.token = rest.body.syncToken;
+    for (const item of [...first.body.items, ...rest.body.items]) copy.records.set(item.id, item.record);
+    await syncBatch({ server, key, path, copy });
+    expect(copy.records).to.deep.equal(await listed());
+  });
+
+  /** One writer: transactions of random length of inserts, updates, moves and deletes, some rolled back, until told to stop. */
+  async function writer({ client, random, ids, stop }: { client: pg.Client; random: () => number; ids: string[]; stop: () => boolean }): Promise<void> {
+    const pick = (): string => ids[Math.floor(random() * ids.length)]!;
+    while (!stop()) {
+      try {
+        await client.query('begin');
+        for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+          const roll = random();
+          if (roll < 0.3 || ids.length < 3) {
+            const id = randomUUID();
+            ids.push(id);
+            await client.query('insert into carton_sizes (id, brand_id, name) values ($1, $2, $3)', [id, brand.id, `n${Math.floor(random() * 1000)}`]);
+          } else if (roll < 0.7) {
+            await client.query('update carton_sizes set name = $1, updated_at = now() where id = $2', [`u${Math.floor(random() * 1000)}`, pick()]);
+          } else if (roll < 0.8) {
+            await client.query('update carton_sizes set brand_id = case when brand_id = $1 then $2::uuid else $1::uuid end where id = $3', [brand.id, other.id, pick()]);
+          } else {
+            await client.query('delete from carton_sizes where id = $1', [pick()]);
+          }
+          await sleep(Math.floor(random() * 8));
+        }
+        await client.query(random() < 0.1 ? 'rollback' : 'commit');
+      } catch (error) {
+        await client.query('rollback');
+        if (!['40P01', '40001', '55P03'].includes((error as { code?: string }).code ?? '')) throw error;
+      }
+    }
+  }
+
+  it('model: with writers in transactions of random length, a client that syncs over and over ends equal to the database (20 seeds)', async () => {
+    const clients = await Promise.all([connect(), connect(), connect()]);
+    try {
+      for (let seed = 1; seed <= 20; seed++) {
+        const random = seededRandom(seed);
+        await (await testDatabase()).db.raw('delete from carton_sizes');
+        const ids = (await insert('carton-sizes', brand.id, Array.from({ length: 5 }, (_, i) => ({ name: `s${i}` })))).map((r) => r.id as string);
+        let stopped = false;
+        const writers = clients.map((client, i) => writer({ client, random: seededRandom(seed * 100 + i), ids, stop: () => stopped }));
+        const copy: SyncCopy = newCopy();
+        const until = Date.now() + 700;
+        while (Date.now() < until) await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
+        stopped = true;
+        await Promise.all(writers);
+        await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
+        expect(copy.records, `seed ${seed}`).to.deep.equal(await listed());
+      }
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+});

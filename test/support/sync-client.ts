@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { TestServer } from './test-server.ts';
+
+/** A copy of one family of one brand, kept by the changes feed as a client would. */
+export interface SyncCopy {
+  readonly records: Map<string, Record<string, unknown>>;
+  token: string | null;
+}
+
+/** What one batch gave: its items in order and its page count. */
+export interface SyncBatch {
+  readonly items: { change: string; id: string; record: Record<string, unknown> | null }[];
+  readonly pages: number;
+}
+
+export const newCopy = (): SyncCopy => ({ records: new Map(), token: null });
+
+/**
+ * Runs one batch (the first page with the copy's token, then the cursors),
+ * checks every page's shape and that no id comes twice in the batch, and
+ * applies the items to the copy in order.
+ */
+export async function syncBatch({ server, key, path, copy, limit, fields }: {
+  server: TestServer;
+  key: string;
+  path: string;
+  copy: SyncCopy;
+  limit?: number;
+  fields?: string;
+}): Promise<SyncBatch> {
+  const items: SyncBatch['items'] = [];
+  const seen = new Set<string>();
+  const params = new URLSearchParams();
+  if (copy.token !== null) params.set('syncToken', copy.token);
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (fields !== undefined) params.set('fields', fields);
+  let url = `${path}/changes${params.size > 0 ? `?${params}` : ''}`;
+  for (let pages = 1; pages < 10_000; pages++) {
+    const response = await server.request(url, { key });
+    expect(response.status, response.text).to.equal(200);
+    expect(Object.keys(response.body)).to.deep.equal(['items', 'nextCursor', 'syncToken']);
+    for (const item of response.body.items) {
+      expect(seen.has(item.id), `${item.id} twice in one batch`).to.equal(false);
+      seen.add(item.id);
+      items.push(item);
+      if (item.change === 'delete') copy.records.delete(item.id);
+      else copy.records.set(item.id, item.record);
+    }
+    const { nextCursor, syncToken } = response.body;
+    const link = response.headers.get('link');
+    if (nextCursor === null) {
+      expect(link).to.equal(null);
+      expect(syncToken).to.be.a('string');
+      copy.token = syncToken;
+      return { items, pages };
+    }
+    expect(syncToken).to.equal(null);
+    const target = /^<([^>]+)>; rel="next"$/.exec(link ?? '');
+    expect(target, `Link: ${link}`).to.not.equal(null);
+    url = target![1]!;
+  }
+  throw new Error('the batch never ended');
+}
