@@ -94,7 +94,7 @@ describe('faults: Postgres goes down under traffic and comes back', function () 
         }
       };
       const traffic = Promise.all([stream(), stream()]);
-      await sleep(200);
+      await waitFor(async () => outcomes.length >= 4, { timeoutMs: 10_000, intervalMs: 10, what: 'traffic before Postgres stops' });
       await cluster.stop({ mode });
       down = true;
 

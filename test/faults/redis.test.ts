@@ -108,7 +108,7 @@ describe('faults: Redis down at start and under traffic, then back', function ()
       }
     };
     const traffic = Promise.all([stream(), stream()]);
-    await sleep(200);
+    await waitFor(async () => outcomes.length >= 4, { timeoutMs: 10_000, intervalMs: 10, what: 'traffic before Redis is killed' });
     const redisUrl = redis.url;
     await redis.kill();
     await sleep(1000);

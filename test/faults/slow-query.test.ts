@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { expectErrorBody } from '../support/error-body.ts';
-import { sleep, waitFor } from '../support/wait-for.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, lockTable, openObserver, startAppServer, type AppServer, type Observer, type TableLock, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
 
@@ -108,11 +108,14 @@ describe('faults: a slow query (a table locked by another session)', function ()
         expectErrorBody(answer.body, 'internal_error', { details: 'required' });
         expect(answer.ms, `a blocked request took ${Math.round(answer.ms)} ms`).to.be.below(BLOCKED_ANSWER_MS);
       }
-      // Every request has its answer: nothing should hold a connection or wait on the lock for them any more.
-      await sleep(300);
-      const waiting = await observer.apiSessions({ waitingOnLock: true });
-      const used = widePool.numUsed();
-      expect({ waiting, used }, 'API statements still waiting on the lock, and pooled connections still lent out, after every request answered').to.deep.equal({ waiting: 0, used: 0 });
+      // Every request has its answer: nothing should hold a connection or wait on the lock for them any more
+      // (the cancelled statements may take a moment to leave; the check below says what is left after 5 s).
+      let left = { waiting: -1, used: -1 };
+      await waitFor(async () => {
+        left = { waiting: await observer.apiSessions({ waitingOnLock: true }), used: widePool.numUsed() };
+        return left.waiting === 0 && left.used === 0;
+      }, { timeoutMs: 5_000, intervalMs: 50 }).catch(() => undefined);
+      expect(left, 'API statements still waiting on the lock, and pooled connections still lent out, after every request answered').to.deep.equal({ waiting: 0, used: 0 });
     } finally {
       await lock?.release();
       lock = null;
