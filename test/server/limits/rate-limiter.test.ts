@@ -225,7 +225,7 @@ if (onPath('redis-server')) {
         }
       };
       const traffic = Promise.all([stream(25), stream(25)]);
-      await sleep(150);
+      await waitFor(async () => results.length >= 4, { timeoutMs: 10_000, intervalMs: 10, what: 'traffic before Redis is killed' });
       await redis.kill();
       await traffic;
       // And more while it stays down.
