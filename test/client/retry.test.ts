@@ -5,6 +5,7 @@ import { ApiError, createClient, NetworkError, type RetryNotice } from '../../cl
 import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { requestsTo } from './use-client-api.ts';
 
 /**
@@ -171,7 +172,7 @@ describe('client: retries', function () {
       });
       const controller = new AbortController();
       const pending = rejection(client(3).list('carton-sizes', { signal: controller.signal }).toArray());
-      while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await waitFor(async () => seen.length > 0, { timeoutMs: 10_000, intervalMs: 5, what: 'the first request to reach the server' });
       controller.abort(new Error('stopped by the test'));
       expect((await pending).message).to.equal('stopped by the test');
       expect(seen).to.have.length(1);

@@ -397,7 +397,9 @@ if (REDIS_URL) describe('cluster: two instances on a Postgres primary and its st
     const outageChecks: { mode: string; readyz: TimedResponse[]; during: ReadCounts[]; later: ReadCounts[]; returnedMs: number }[] = [];
     try {
       for (const mode of ['fast', 'immediate'] as const) {
-        await sleep(700);
+        // Traffic on every loop first: a dozen answers more than so far.
+        const before = outcomes.length;
+        await waitFor(async () => outcomes.length >= before + 12, { timeoutMs: 10_000, intervalMs: 10, what: `traffic before the ${mode} stop` });
         await replica.stop({ mode });
         replicaDown = true;
         // Each instance takes the replica out at its first failed read.

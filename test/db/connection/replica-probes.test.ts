@@ -2,13 +2,16 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createReplicaProbes } from '../../../src/db/connection/replica-probes.ts';
 import { createReplicaTurn, type ReplicaState } from '../../../src/db/connection/replica-turn.ts';
-import { sleep } from '../../support/wait-for.ts';
+import { sleep, waitFor } from '../../support/wait-for.ts';
 
-/** A replica whose probe (`select 1`) is refused while `refusing` is set. */
-function replica(): { state: ReplicaState; refusing: boolean } {
-  const fake = { refusing: true, state: null as unknown as ReplicaState };
+/** A replica whose probe (`select 1`) is refused while `refusing` is set; `probes` counts them. */
+function replica(): { state: ReplicaState; refusing: boolean; probes: number } {
+  const fake = { refusing: true, probes: 0, state: null as unknown as ReplicaState };
   const db = {
-    raw: () => (fake.refusing ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) : Promise.resolve({ rows: [] })),
+    raw: () => {
+      fake.probes += 1;
+      return fake.refusing ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) : Promise.resolve({ rows: [] });
+    },
   } as unknown as Knex;
   fake.state = createReplicaTurn({ primary: { name: 'primary', db }, replicas: [{ name: 'replica-1', db }] }).states[0]!;
   return fake;
@@ -38,7 +41,7 @@ describe('createReplicaProbes', () => {
     const probes = createReplicaProbes({ log, retryMs: 20 });
     const fake = replica();
     probes.takeOut(fake.state, new Error('refused'));
-    await sleep(80); // several probes, all refused
+    await waitFor(async () => fake.probes >= 3, { timeoutMs: 5_000, intervalMs: 5, what: 'several probes, all refused' });
     expect(fake.state.available).to.equal(false);
     fake.refusing = false;
     const deadline = Date.now() + 2000;
