@@ -10,6 +10,13 @@ export interface SyncCopy {
 /** What one batch gave: its items in order and its page count. */
 export interface SyncBatch {
   readonly items: { change: string; id: string; record: Record<string, unknown> | null }[];
+  /**
+   * The items that changed the copy. Delivery is at least once (CONTRACT.md §6):
+   * while any transaction in the cluster (autovacuum's, another database's)
+   * holds the snapshot's xmin back, a batch may repeat a change the copy
+   * already has; `changed` leaves those repeats out.
+   */
+  readonly changed: SyncBatch['items'];
   readonly pages: number;
 }
 
@@ -29,6 +36,7 @@ export async function syncBatch({ server, key, path, copy, limit, fields }: {
   fields?: string;
 }): Promise<SyncBatch> {
   const items: SyncBatch['items'] = [];
+  const changed: SyncBatch['items'] = [];
   const seen = new Set<string>();
   const params = new URLSearchParams();
   if (copy.token !== null) params.set('syncToken', copy.token);
@@ -43,6 +51,8 @@ export async function syncBatch({ server, key, path, copy, limit, fields }: {
       expect(seen.has(item.id), `${item.id} twice in one batch`).to.equal(false);
       seen.add(item.id);
       items.push(item);
+      const held = copy.records.get(item.id);
+      if (item.change === 'delete' ? held !== undefined : JSON.stringify(held) !== JSON.stringify(item.record)) changed.push(item);
       if (item.change === 'delete') copy.records.delete(item.id);
       else copy.records.set(item.id, item.record);
     }
@@ -52,7 +62,7 @@ export async function syncBatch({ server, key, path, copy, limit, fields }: {
       expect(link).to.equal(null);
       expect(syncToken).to.be.a('string');
       copy.token = syncToken;
-      return { items, pages };
+      return { items, changed, pages };
     }
     expect(syncToken).to.equal(null);
     const target = /^<([^>]+)>; rel="next"$/.exec(link ?? '');
