@@ -27,19 +27,22 @@ export const newCopy = (): SyncCopy => ({ records: new Map(), token: null });
  * checks every page's shape and that no id comes twice in the batch, and
  * applies the items to the copy in order.
  */
-export async function syncBatch({ server, key, path, copy, limit, fields }: {
+export async function syncBatch({ server, key, path, copy, limit, fields, cursor }: {
   server: TestServer;
   key: string;
   path: string;
   copy: SyncCopy;
   limit?: number;
   fields?: string;
+  /** Go on with a batch whose first pages the caller read: its `nextCursor`. */
+  cursor?: string;
 }): Promise<SyncBatch> {
   const items: SyncBatch['items'] = [];
   const changed: SyncBatch['items'] = [];
   const seen = new Set<string>();
   const params = new URLSearchParams();
-  if (copy.token !== null) params.set('syncToken', copy.token);
+  if (cursor !== undefined) params.set('cursor', cursor);
+  else if (copy.token !== null) params.set('syncToken', copy.token);
   if (limit !== undefined) params.set('limit', String(limit));
   if (fields !== undefined) params.set('fields', fields);
   let url = `${path}/changes${params.size > 0 ? `?${params}` : ''}`;

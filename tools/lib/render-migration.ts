@@ -2,8 +2,10 @@
  * Writes DDL statements as a knex migration file: one `raw` call per
  * statement (PGlite runs one statement per call), and a `down` that undoes
  * them in reverse. A dropped index is built again from `dropped` (its DDL by
- * name, as `diffSchema` returns it).
+ * name, as `diffSchema` returns it), and a replaced trigger from its former DDL.
  */
+import { replacedTriggerKey } from '../../src/db/schema/routine-diff.ts';
+
 export function renderMigration({ statements, dropped = {}, generatedBy }: {
   statements: readonly string[];
   dropped?: Readonly<Record<string, string>>;
@@ -43,6 +45,7 @@ const UNDO: readonly [RegExp, (m: RegExpExecArray, dropped: Readonly<Record<stri
   [/^create (?:unique )?index "([^"]+)"/, (m) => `drop index if exists "${m[1]}"`],
   [/^create or replace function "([^"]+)"\(\)/, (m) => `drop function if exists "${m[1]}"() cascade`],
   [/^create trigger "([^"]+)" .* on "([^"]+)" for each row/, (m) => `drop trigger if exists "${m[1]}" on "${m[2]}"`],
+  [/^create or replace trigger "([^"]+)" .* on "([^"]+)" for each row/, (m, dropped) => dropped[replacedTriggerKey(m[2]!, m[1]!)]],
   [/^drop index if exists "([^"]+)"$/, (m, dropped) => dropped[m[1]!]],
 ];
 

@@ -21,6 +21,10 @@ export interface LiveTrigger {
   /** `pg_trigger.tgtype`: row 1, before 2, insert 4, delete 8, update 16. */
   readonly type: number;
   readonly function: string;
+  /** The trigger's `WHEN` condition as Postgres prints it, or null. */
+  readonly when: string | null;
+  /** Its DDL as Postgres prints it (`pg_get_triggerdef`): what undoes a replacement. */
+  readonly definition: string;
 }
 
 type Rows<T> = { rows: T[] };
@@ -32,7 +36,8 @@ export async function introspectRoutines(db: Knex): Promise<{ functions: LiveFun
       where n.nspname = current_schema() and p.prorettype = 'trigger'::regtype`,
   )) as Rows<LiveFunction>;
   const triggers = (await db.raw(
-    `select c.relname as "table", t.tgname as "name", t.tgtype::int as "type", p.proname as "function"
+    `select c.relname as "table", t.tgname as "name", t.tgtype::int as "type", p.proname as "function",
+            substring(pg_get_triggerdef(t.oid) from ' WHEN (.*) EXECUTE FUNCTION ') as "when", pg_get_triggerdef(t.oid) as "definition"
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
        join pg_proc p on p.oid = t.tgfoid
       where n.nspname = current_schema() and not t.tgisinternal`,
@@ -56,14 +61,28 @@ export function createTrigger(plan: TriggerPlan): string {
   return `create trigger "${plan.name}" ${plan.timing} ${plan.events.join(' or ')} on "${plan.table}" for each row${when} execute function "${plan.function}"()`;
 }
 
-/** Functions to create or replace and triggers to create, in that order; clashing triggers as problems. */
+/**
+ * A condition without what printing adds or drops (parentheses, quotes,
+ * spacing, case): Postgres prints `WHEN ((old.brand_id IS DISTINCT FROM ...))`
+ * for the plan's `old."brand_id" is distinct from ...`.
+ */
+const conditionText = (when: string | null): string => (when ?? '').replace(/[()"\s]/g, '').toLowerCase();
+
+/** The key under which a replaced trigger's former DDL is kept (`SchemaDiff.dropped`). */
+export const replacedTriggerKey = (table: string, name: string): string => `trigger:${table}.${name}`;
+
+/**
+ * Functions to create or replace and triggers to create or replace, in that
+ * order; clashing triggers as problems; the former DDL of each replaced trigger.
+ */
 export function diffRoutines({ functions, triggers, live }: {
   functions: readonly FunctionPlan[];
   triggers: readonly TriggerPlan[];
   live: { functions: readonly LiveFunction[]; triggers: readonly LiveTrigger[] };
-}): { statements: string[]; problems: string[] } {
+}): { statements: string[]; problems: string[]; replaced: Record<string, string> } {
   const statements: string[] = [];
   const problems: string[] = [];
+  const replaced: Record<string, string> = {};
   for (const plan of functions) {
     const found = live.functions.find((f) => f.name === plan.name);
     if (!found || found.body !== plan.body) statements.push(createFunction(plan));
@@ -73,7 +92,11 @@ export function diffRoutines({ functions, triggers, live }: {
     if (!found) statements.push(createTrigger(plan));
     else if (found.type !== triggerType(plan) || found.function !== plan.function) {
       problems.push(`${plan.table}: the trigger ${plan.name} exists but is not the registry's (${createTrigger(plan)})`);
+    } else if (conditionText(found.when) !== conditionText(plan.when)) {
+      // Same trigger, a condition of an earlier plan: replaced in place, never dropped and re-made (no moment without it).
+      statements.push(createTrigger(plan).replace(/^create trigger/, 'create or replace trigger'));
+      replaced[replacedTriggerKey(plan.table, plan.name)] = found.definition.replace(/^CREATE TRIGGER/, 'CREATE OR REPLACE TRIGGER');
     }
   }
-  return { statements, problems };
+  return { statements, problems, replaced };
 }

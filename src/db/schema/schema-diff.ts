@@ -51,7 +51,11 @@ export interface LiveSchema {
 export interface SchemaDiff {
   /** DDL that brings the live schema to the plan, in a safe order: an index is dropped only after the one replacing it is built. */
   readonly statements: readonly string[];
-  /** For each index `statements` drop, by name, the DDL that builds it again (a migration's `down`). */
+  /**
+   * For each index `statements` drop, by name, the DDL that builds it again
+   * (a migration's `down`); for each trigger they replace, by
+   * `replacedTriggerKey`, its former DDL.
+   */
   readonly dropped: Readonly<Record<string, string>>;
   /** Disagreements no statement above resolves (type or nullability changes). */
   readonly problems: readonly string[];
@@ -182,7 +186,7 @@ export function diffSchema(plan: SchemaPlan, live: LiveSchema): SchemaDiff {
       ...added.map(createIndex),
       ...stale.filter((index) => !names.has(index.name)).map(drop),
     ],
-    dropped: Object.fromEntries(stale.map((index) => [index.name, createIndex(index)])),
+    dropped: { ...Object.fromEntries(stale.map((index) => [index.name, createIndex(index)])), ...routines.replaced },
     problems,
   };
 }

@@ -1,112 +1,182 @@
-import type { Resource } from '../definition/resource.ts';
+import { quoteIdentifier } from '../definition/naming.ts';
+import type { Join, Resource } from '../definition/resource.ts';
+import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
-import { queryParts, quoteAlias } from './query-parts.ts';
-import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { joinAlias, queryParts, recordJoins } from './query-parts.ts';
+import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 
 /**
  * The SQL of one family's changes feed (CONTRACT.md §6), compiled once at boot.
  *
- * Why it never misses a change. Every row carries `sync_xid`, the id of the
- * transaction that last wrote it (a trigger sets it; a deletion writes a
- * tombstone with the deleting transaction's id). A batch starts by taking a
- * snapshot S (`pg_current_snapshot()`): it tells, for every transaction id,
- * whether that transaction had committed when S was taken. Every page of the
- * batch reads only items whose `sync_xid` is visible in S, and at least the
- * token's `xmin`; the batch's token is `xmin(S)`, below which every
- * transaction had finished (committed or aborted) when S was taken.
+ * A record's version is the id of the newest transaction that wrote one of
+ * the rows it is read from: its own row's `sync_xid` (a trigger sets it on
+ * every insert and update) or a joined row's (a category renamed changes
+ * every product's `category`). A deletion, or a row leaving the brand or
+ * changing its id, writes a tombstone with the deleting transaction's id.
  *
- * Take a change committed by transaction X, and the first batch k whose
- * snapshot S_k sees X commit. If k is the first batch (a full sync, no lower
- * bound), it returns X's row. Otherwise S_{k-1} did not see X commit, so X
- * was running or not yet started then, so X >= xmin(S_{k-1}), the token
- * batch k was called with: batch k's bounds let X's row in. A transaction
- * that began before a call and commits after it is invisible to that call's
- * snapshot and at least its xmin, so the NEXT batch returns it, however long
- * it ran and whatever its `updated_at` says. If X's row was written again by
- * a later transaction Y, the row carries Y and is returned when Y is visible:
- * a later state of the same record.
+ * A batch starts with a snapshot S; its token for the next batch is
+ * `xmin(S)`: every transaction below it had finished when S was taken, so a
+ * change not visible in S, committed later or still running, was written by
+ * a transaction at or above it (and so was any later write of the same row).
+ * A batch called with token `x` returns, in id order, every record whose
+ * version is at least `x` (its current state) and every id with a tombstone
+ * at least `x` and no live row. Each id's position is passed once, by a page
+ * read after S: so every change committed before the batch began is in it,
+ * as that state or a later one, and no record comes twice in a batch. A
+ * record written again after its position was passed has a version at or
+ * above `xmin(S)`: the next batch returns it. Nothing depends on clocks, nor
+ * on how long a transaction ran.
  *
- * Why nothing comes twice in one batch. Items are read in `(sync_xid, id)`
- * order by keyset, and the set a batch walks is fixed by S: a row's version
- * visible in S is read at one position only; if the row is written again
- * during the batch, its new `sync_xid` is not visible in S and it leaves the
- * batch (the next one returns it). A tombstone is read only while its id has
- * no row for the brand and no newer tombstone (in S or not), so per id only
- * the newest, and only while that one is in S: so a row returned as an upsert and deleted later in the batch does
- * not come back as the delete of an older tombstone, and a row deleted and
- * inserted again is one upsert.
+ * Why id order and not version order: a version changes when a record is
+ * written during the batch, so a walk by version would pass over a record
+ * rewritten behind it (its earlier change not delivered at the batch's end)
+ * or meet it twice. An id does not move. And the cursor carries no snapshot.
  *
- * Later pages run in statements newer than S: the visibility test against S
- * (carried in the cursor) keeps them to S's set.
+ * The cost: a small batch (at most SMALL_BATCH items, counted by the first
+ * page through the `(brand_id, sync_xid, id)` index) reads each page from
+ * that index and sorts at most that many ids; a larger one walks the
+ * `(brand_id, id)` index and keeps the changed rows. Both bound a page's work.
  */
 export interface ChangesQueries {
-  /** The snapshot a batch's first page is read in, as text. */
-  snapshot(): SqlFragment;
-  /** Rows of the batch's set after `after`, in `(sync_xid, id)` order, at most `limit`, each with `__xid`. */
-  upserts(args: ChangesArgs): SqlFragment;
-  /** Deleted ids of the batch's set after `after`, the same way: `id` and `__xid`. */
-  deletes(args: ChangesArgs): SqlFragment;
+  /** A batch's first statement: `xmin` of its snapshot and, after a token, `items` (the batch's size, counted up to just past SMALL_BATCH per source). */
+  start(args: { readonly brandId: string; readonly since: string | null }): SqlFragment;
+  /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
+  page(args: PageArgs): SqlFragment;
 }
 
-export interface ChangesArgs {
+/** How a batch reads its pages: every record (no token), few changes by the version index, or many by walking the ids. */
+export type BatchWalk = 'full' | 'small' | 'large';
+
+export interface PageArgs {
   readonly brandId: string;
-  /** The batch's snapshot, as text. */
-  readonly snapshot: string;
-  /** The token's xmin; null for a full sync (no deletes, every row). */
+  /** The token's xmin; null for a full sync. */
   readonly since: string | null;
-  readonly after: { readonly xid: string; readonly id: string } | null;
+  readonly walk: BatchWalk;
+  /** The last id of the previous page. */
+  readonly after: string | null;
   readonly limit: number;
 }
 
-/** Name of the hidden column that carries an item's `sync_xid`; removed before responding. */
-export const XID_COLUMN = '__xid';
+/** Above this many changes a batch walks the ids: a page of a small one sorts at most this many. */
+export const SMALL_BATCH = 10_000;
 
-const XID = `"${SYNC_COLUMN}"`;
+const XID = quoteIdentifier(SYNC_COLUMN);
+const TOMBSTONES = quoteIdentifier(TOMBSTONE_TABLE);
+const ID_ORDER = ' order by t."id" limit ?';
 
-/** `alias.sync_xid` within the batch's bounds and after the keyset position. */
-function bounds({ alias, idColumn, args }: { alias: string; idColumn: string; args: ChangesArgs }): SqlFragment {
-  const since = args.since === null ? { sql: '', bindings: [] } : { sql: ` and ${alias}.${XID} >= ?::xid8`, bindings: [args.since] };
-  const after = args.after === null
-    ? { sql: '', bindings: [] }
-    : { sql: ` and (${alias}.${XID}, ${alias}."${idColumn}") > (?::xid8, ?::uuid)`, bindings: [args.after.xid, args.after.id] };
+interface Sources {
+  readonly table: string;
+  readonly scope: Scope;
+  readonly joins: readonly Join[];
+  readonly tombstoneScope: Scope;
+}
+
+/** `<join table> j_x on j_x.foreign = t.local and <brand>`: how a record reads a joined row. */
+function joinOn(join: Join, brandId: string): SqlFragment {
+  const alias = joinAlias(join.name);
+  const scope = scopeCondition({ alias, scope: join.scope, brandId });
+  return { sql: `${quoteIdentifier(join.table)} ${alias} on ${column(alias, join.foreignColumn)} = ${column('t', join.localColumn)} and ${scope.sql}`, bindings: scope.bindings };
+}
+
+const afterId = (alias: string, idColumn: string, after: string | null): SqlFragment =>
+  after === null ? { sql: '', bindings: [] } : { sql: ` and ${alias}."${idColumn}" > ?::uuid`, bindings: [after] };
+
+/**
+ * The ids of records whose version is at least `since`, one statement per
+ * source the version comes from. A small batch asks each index apart; a
+ * large one compares the newest of them, an expression, so the planner walks
+ * the id index (on a bare column it may pick the version index and sort the
+ * whole batch on every page: new transaction ids are above the column's
+ * statistics, which then promise a handful of rows).
+ */
+function changedRecords({ sources, args }: { sources: Sources; args: PageArgs }): SqlFragment[] {
+  const scope = scopeCondition({ alias: 't', scope: sources.scope, brandId: args.brandId });
+  const after = afterId('t', 'id', args.after);
+  const select = `select t."id", false as "deleted" from ${sources.table} t`;
+  if (args.walk === 'full') {
+    return [{ sql: `${select} where ${scope.sql}${after.sql}${ID_ORDER}`, bindings: [...scope.bindings, ...after.bindings, args.limit] }];
+  }
+  if (args.walk === 'large') {
+    const joins = sources.joins.map((join) => joinOn(join, args.brandId));
+    const versions = [`t.${XID}`, ...sources.joins.map((join) => column(joinAlias(join.name), SYNC_COLUMN))].join(', ');
+    return [{
+      sql: `${select}${joins.map((join) => ` left join ${join.sql}`).join('')} where ${scope.sql}${after.sql} and greatest(${versions}) >= ?::xid8${ID_ORDER}`,
+      bindings: [...joins.flatMap((join) => join.bindings), ...scope.bindings, ...after.bindings, args.since, args.limit],
+    }];
+  }
+  const own = { sql: `${select} where ${scope.sql} and t.${XID} >= ?::xid8${after.sql}${ID_ORDER}`, bindings: [...scope.bindings, args.since, ...after.bindings, args.limit] };
+  return [own, ...sources.joins.map((join) => {
+    const on = joinOn(join, args.brandId);
+    return {
+      sql: `${select} join ${on.sql} where ${scope.sql} and ${column(joinAlias(join.name), SYNC_COLUMN)} >= ?::xid8${after.sql}${ID_ORDER}`,
+      bindings: [...on.bindings, ...scope.bindings, args.since, ...after.bindings, args.limit],
+    };
+  })];
+}
+
+/** Ids with a tombstone at least `since` and no live row for the brand: one item each, however often it was deleted. */
+function deletedRecords({ sources, args, resource }: { sources: Sources; args: PageArgs; resource: Resource }): SqlFragment {
+  const scope = scopeCondition({ alias: 'g', scope: sources.tombstoneScope, brandId: args.brandId });
+  const live = scopeCondition({ alias: 'r', scope: sources.scope, brandId: args.brandId });
+  const after = afterId('g', 'row_id', args.after);
+  const version = args.walk === 'large' ? `greatest(g.${XID})` : `g.${XID}`;
   return {
-    sql: `pg_visible_in_snapshot(${alias}.${XID}, ?::pg_snapshot)${since.sql}${after.sql}`,
-    bindings: [args.snapshot, ...since.bindings, ...after.bindings],
+    sql: `select g."row_id" as "id", true as "deleted" from ${TOMBSTONES} g where g."table_name" = ? and ${scope.sql} and ${version} >= ?::xid8${after.sql}`
+      + ` and not exists (select 1 from ${sources.table} r where r."id" = g."row_id" and ${live.sql}) group by g."row_id" order by g."row_id" limit ?`,
+    bindings: [resource.table, ...scope.bindings, args.since, ...after.bindings, ...live.bindings, args.limit],
   };
 }
 
+/** Counts up to `SMALL_BATCH + 1` rows of one source: enough to tell a small batch. */
+function upTo(fragment: SqlFragment): SqlFragment {
+  return { sql: `(${fragment.sql} limit ${SMALL_BATCH + 1})`, bindings: fragment.bindings };
+}
+
+function batchSize({ sources, brandId, since, resource }: { sources: Sources; brandId: string; since: string; resource: Resource }): SqlFragment {
+  const scope = scopeCondition({ alias: 't', scope: sources.scope, brandId });
+  const tombstoneScope = scopeCondition({ alias: 'g', scope: sources.tombstoneScope, brandId });
+  const counted = [
+    upTo({ sql: `select 1 from ${sources.table} t where ${scope.sql} and t.${XID} >= ?::xid8`, bindings: [...scope.bindings, since] }),
+    ...sources.joins.map((join) => {
+      const on = joinOn(join, brandId);
+      return upTo({ sql: `select 1 from ${sources.table} t join ${on.sql} where ${scope.sql} and ${column(joinAlias(join.name), SYNC_COLUMN)} >= ?::xid8`, bindings: [...on.bindings, ...scope.bindings, since] });
+    }),
+    upTo({ sql: `select 1 from ${TOMBSTONES} g where g."table_name" = ? and ${tombstoneScope.sql} and g.${XID} >= ?::xid8`, bindings: [resource.table, ...tombstoneScope.bindings, since] }),
+  ];
+  return { sql: `(select count(*) from (${counted.map((c) => c.sql).join(' union all ')}) c)::int`, bindings: counted.flatMap((c) => c.bindings) };
+}
+
+const SNAPSHOT_XMIN = 'pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"';
+
 export function compileChanges(resource: Resource): ChangesQueries {
   const parts = queryParts(resource);
-  const xidSelect = `t.${XID}::text as ${quoteAlias(XID_COLUMN)}`;
+  const sources: Sources = {
+    table: quoteIdentifier(resource.table),
+    scope: resource.scope,
+    joins: recordJoins(resource),
+    tombstoneScope: resource.scope === 'brand' ? 'brand' : 'shared',
+  };
   return {
-    snapshot: () => ({ sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] }),
-
-    upserts(args) {
-      const source = parts.from(args.brandId);
-      const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId: args.brandId });
-      const window = bounds({ alias: 't', idColumn: 'id', args });
-      return {
-        sql: `select ${parts.selectList}, ${xidSelect} ${source.sql} where ${scope.sql} and ${window.sql} order by t.${XID}, t."id" limit ?`,
-        bindings: [...source.bindings, ...scope.bindings, ...window.bindings, args.limit],
-      };
+    start({ brandId, since }) {
+      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [] };
+      const size = batchSize({ sources, brandId, since, resource });
+      // Planned for the token's value: how few rows it selects decides the plan.
+      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items"`, bindings: size.bindings, prepare: false };
     },
 
-    deletes(args) {
-      const scope = scopeCondition({ alias: 'g', scope: resource.scope === 'brand' ? 'brand' : 'shared', brandId: args.brandId });
-      const window = bounds({ alias: 'g', idColumn: 'row_id', args });
-      const live = scopeCondition({ alias: 'r', scope: resource.scope, brandId: args.brandId });
-      const newer = scopeCondition({ alias: 'h', scope: resource.scope === 'brand' ? 'brand' : 'shared', brandId: args.brandId });
-      // Keyset over the tombstone index; per candidate, two lookups by id (the row, newer tombstones): a page costs its size.
+    page(args) {
+      const keys = [...changedRecords({ sources, args }), ...(args.since === null ? [] : [deletedRecords({ sources, args, resource })])];
+      const from = parts.from(args.brandId);
+      const joins = from.sql.slice(`from ${parts.table} t`.length);
+      const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId: args.brandId });
+      // One statement, so one snapshot: a record is either live (an upsert) or not (a delete), never both in a page.
       return {
-        sql: `select d."row_id"::text as "id", d.${XID}::text as ${quoteAlias(XID_COLUMN)} from (`
-          // Distinct: a row deleted twice in one transaction has two equal tombstones.
-          + `select distinct g."row_id", g.${XID} from "${TOMBSTONE_TABLE}" g`
-          + ` where g."table_name" = ? and ${scope.sql} and ${window.sql}`
-          + ` and not exists (select 1 from "${resource.table}" r where r."id" = g."row_id" and ${live.sql})`
-          + ` and not exists (select 1 from "${TOMBSTONE_TABLE}" h where h."table_name" = g."table_name" and h."row_id" = g."row_id"`
-          + ` and ${newer.sql} and (h.${XID} > g.${XID} or not pg_visible_in_snapshot(h.${XID}, ?::pg_snapshot)))`
-          + ` order by g.${XID}, g."row_id" limit ?) d order by d.${XID}, d."row_id"`,
-        bindings: [resource.table, ...scope.bindings, ...window.bindings, ...live.bindings, ...newer.bindings, args.snapshot, args.limit],
+        sql: `with k as (select u."id", u."deleted" from (${keys.map((key) => `(${key.sql})`).join(' union ')}) u order by u."id" limit ?)`
+          + ` select k."id"::text as "__id", k."deleted" as "__deleted", ${parts.selectList}`
+          + ` from k left join ${parts.table} t on not k."deleted" and t."id" = k."id" and ${scope.sql}${joins} order by k."id"`,
+        bindings: [...keys.flatMap((key) => key.bindings), args.limit, ...scope.bindings, ...from.bindings],
+        // A small batch is planned for its token: the version index then serves it.
+        prepare: args.walk !== 'small',
       };
     },
   };

@@ -8,10 +8,11 @@ import type { Resource } from '../definition/resource.ts';
  *
  * - a column `sync_xid`: the id of the transaction that last wrote the row,
  *   set by a `BEFORE INSERT OR UPDATE` row trigger whatever the writer sends;
- *   an index `(brand_id, sync_xid, id)` serves the feed's keyset order;
+ *   indexes `(brand_id, sync_xid, id)` and `(brand_id, id)` serve small and
+ *   large batches;
  * - one table of tombstones, written by an `AFTER DELETE` row trigger, and by
- *   an `AFTER UPDATE` trigger when a row's brand changes (a delete for the
- *   old brand).
+ *   an `AFTER UPDATE` trigger when a row's brand or id changes (a delete of
+ *   the old id for the old brand).
  *
  * Transaction ids, not clocks: a transaction's id is known before it commits,
  * and a snapshot says which ids had committed when it was taken, so a reader
@@ -70,15 +71,17 @@ export function planSync(resources: readonly Resource[]): SyncPlan {
     triggers: owned.flatMap((table): TriggerPlan[] => [
       { table, name: 'sync_stamp', timing: 'before', events: ['insert', 'update'], when: null, function: 'sync_stamp' },
       { table, name: 'sync_tombstone_delete', timing: 'after', events: ['delete'], when: null, function: 'sync_tombstone' },
+      // A row that leaves the brand, or whose id changes, is gone from where the copy has it.
       {
         table, name: 'sync_tombstone_move', timing: 'after', events: ['update'],
-        when: 'old."brand_id" is distinct from new."brand_id"', function: 'sync_tombstone',
+        when: 'old."brand_id" is distinct from new."brand_id" or old."id" is distinct from new."id"', function: 'sync_tombstone',
       },
     ]),
     indexes: [
-      ...owned.map((table) => btree(table, ['brand_id', SYNC_COLUMN, 'id'])),
+      // A small batch reads the version index; a large one walks the ids (changes-queries.ts).
+      ...owned.flatMap((table) => [btree(table, ['brand_id', SYNC_COLUMN, 'id']), btree(table, ['brand_id', 'id'])]),
       btree(TOMBSTONE_TABLE, ['table_name', 'brand_id', SYNC_COLUMN, 'row_id']),
-      btree(TOMBSTONE_TABLE, ['table_name', 'row_id']),
+      btree(TOMBSTONE_TABLE, ['table_name', 'brand_id', 'row_id']),
       btree(TOMBSTONE_TABLE, ['deleted_at']),
     ],
   };

@@ -1,7 +1,7 @@
 import { FIELD_TYPES } from './field-types.ts';
 import { MATCH_KINDS } from './match-kinds.ts';
 import { quoteIdentifier } from '../definition/naming.ts';
-import type { Field, Filter, Resource } from '../definition/resource.ts';
+import type { Field, Filter, Join, Resource } from '../definition/resource.ts';
 import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 
 /**
@@ -35,7 +35,13 @@ export function quoteAlias(name: string): string {
   return `"${name}"`;
 }
 
-const joinAlias = (name: string): string => `j_${name}`;
+/** The alias a join's table has in every query of the family. */
+export const joinAlias = (name: string): string => `j_${name}`;
+
+/** The joins a record's fields are read from: a change to one of their rows changes the record. */
+export function recordJoins(resource: Resource): Join[] {
+  return [...new Set(resource.recordFields.flatMap((field) => (field.join ? [field.join] : [])))].map((name) => resource.joins[name]!);
+}
 
 /** Where a field's value is read: this table (`t`) or its join. */
 function fieldColumn(field: Field): string {
@@ -80,10 +86,7 @@ export function queryParts(resource: Resource): QueryParts {
  * as the joins' scope conditions bind it.
  */
 function fromClause(resource: Resource): (brandId: string) => SqlFragment {
-  const usedJoins = [...new Set(resource.recordFields.flatMap((field) => (field.join ? [field.join] : [])))].map(
-    (name) => resource.joins[name]!,
-  );
-  const joinClauses = usedJoins.map((join) => {
+  const joinClauses = recordJoins(resource).map((join) => {
     const alias = joinAlias(join.name);
     const scope = scopeCondition({ alias, scope: join.scope, brandId: '' });
     return {

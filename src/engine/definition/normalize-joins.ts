@@ -28,6 +28,8 @@ export function normalizeJoins({ declared, definitions, checks }: {
     if (!target) {
       fail(`${key}.table`, `no family reads table '${join.table}'${didYouMean(join.table, [...definitions.values()].map(tableOf))}`);
     }
+    // The changes feed sees a record change when a joined row changes, by the joined row's `sync_xid`; the tenant's table has none.
+    if (target?.scope === 'tenant') fail(`${key}.table`, 'a join reads a brand-owned or shared family: the changes feed cannot see the tenant\'s rows change');
     const pairs = Object.entries(join.on ?? {});
     if (pairs.length !== 1) fail(`${key}.on`, 'name exactly one { localColumn: joinedColumn } pair');
     const [localColumn, foreignColumn] = pairs[0]!;

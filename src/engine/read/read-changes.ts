@@ -1,7 +1,7 @@
 import { ApiError } from '../request/api-error.ts';
-import { snapshotXmin, type ChangesCodec, type ChangesCursor, type ChangesScope } from '../request/changes-codec.ts';
+import type { ChangesCodec, ChangesCursor, ChangesScope } from '../request/changes-codec.ts';
 import type { CompiledResource } from '../compile/compile-registry.ts';
-import { XID_COLUMN, type ChangesArgs } from '../compile/changes-queries.ts';
+import { SMALL_BATCH, type BatchWalk } from '../compile/changes-queries.ts';
 import type { ReadSession, Row } from './reads.ts';
 
 /**
@@ -66,20 +66,12 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
   return { scope, cursor: null, since: token.xmin };
 }
 
-const compareXid = (a: string, b: string): number => {
-  const [x, y] = [BigInt(a), BigInt(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-};
-
-/** `(sync_xid, id)` order, the order both queries read in (uuids compare as their lower-case text does). */
-const byPosition = (a: Row, b: Row): number =>
-  compareXid(a[XID_COLUMN] as string, b[XID_COLUMN] as string) || ((a.id as string) < (b.id as string) ? -1 : a.id === b.id ? 0 : 1);
-
 /**
- * One page: the first takes the batch's snapshot; upserts and deletes are
- * read apart, each at most `limit + 1`, and merged in `(sync_xid, id)` order.
- * The last page hands out the token of the next batch: the xmin of the first
- * page's snapshot, and the first page's time.
+ * One page. The first takes the batch's snapshot xmin (the next batch's
+ * token) and, after a token, sizes the batch to choose how its pages are
+ * read; every page then reads upserts and deletes in one statement, in id
+ * order. The last page hands out the token of the next batch, made at the
+ * first page's time.
  */
 export async function readChanges({ session, family, request, batch, codec, now }: {
   session: ReadSession;
@@ -90,38 +82,46 @@ export async function readChanges({ session, family, request, batch, codec, now 
   now: number;
 }): Promise<ChangesPage> {
   const { changes } = family;
-  const first = batch.cursor === null;
-  const snapshot = batch.cursor?.snapshot ?? ((await session.rows(changes.snapshot()))[0]!.snapshot as string);
-  const since = first ? batch.since : batch.cursor!.since;
-  const args: ChangesArgs = { brandId: batch.scope.brandId, snapshot, since, after: batch.cursor?.after ?? null, limit: request.limit + 1 };
-  const [upserts, deletes] = await Promise.all([
-    session.rows(changes.upserts(args)),
-    // A full sync lists what exists: every current record, no deletion.
-    since === null ? Promise.resolve([]) : session.rows(changes.deletes(args)),
-  ]);
-  const rows = [...upserts, ...deletes.map((row): Row => ({ ...row, [DELETED]: true }))].sort(byPosition);
+  const brandId = batch.scope.brandId;
+  const position = batch.cursor ?? await startBatch({ session, family, brandId, since: batch.since, now });
+  const rows = await session.rows(changes.page({
+    brandId, since: position.since, walk: position.walk, after: batch.cursor?.after ?? null, limit: request.limit + 1,
+  }));
   const hasNext = rows.length > request.limit;
   if (hasNext) rows.length = request.limit;
-  const madeAt = batch.cursor?.madeAt ?? now;
   const last = rows[rows.length - 1];
   const nextCursor = hasNext && last
     ? codec.encodeCursor(batch.scope, {
-      snapshot, madeAt, since, after: { xid: last[XID_COLUMN] as string, id: last.id as string },
-      mark: first ? await session.mark() : batch.cursor!.mark,
+      ...position, after: last[ID] as string, mark: batch.cursor === null ? await session.mark() : batch.cursor.mark,
     })
     : null;
   return {
     items: rows.map(toItem),
     nextCursor,
-    syncToken: nextCursor === null ? codec.encodeToken(batch.scope, { xmin: snapshotXmin(snapshot), madeAt }) : null,
+    syncToken: nextCursor === null ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt }) : null,
   };
 }
 
+/** A batch's first statement: the snapshot's xmin, and the walk its size calls for. */
+async function startBatch({ session, family, brandId, since, now }: {
+  session: ReadSession;
+  family: CompiledResource;
+  brandId: string;
+  since: string | null;
+  now: number;
+}): Promise<Omit<ChangesCursor, 'after' | 'mark'>> {
+  const [start] = await session.rows(family.changes.start({ brandId, since }));
+  const walk: BatchWalk = since === null ? 'full' : (start!.items as number) > SMALL_BATCH ? 'large' : 'small';
+  return { xmin: start!.xmin as string, madeAt: now, since, walk };
+}
+
+const ID = '__id';
 const DELETED = '__deleted';
 
 function toItem(row: Row): ChangeItem {
-  const id = row.id as string;
+  const id = row[ID] as string;
   if (row[DELETED] === true) return { change: 'delete', id, record: null };
-  delete row[XID_COLUMN];
+  delete row[ID];
+  delete row[DELETED];
   return { change: 'upsert', id, record: row };
 }

@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.ts';
 import type { CursorCodec } from './cursor-codec.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
+import type { BatchWalk } from '../compile/changes-queries.ts';
 
 /**
  * The changes feed's opaque values (CONTRACT.md §6), signed by the cursor
@@ -9,9 +10,8 @@ import { UUID_PATTERN } from '../compile/field-types.ts';
  * - a sync token: the brand, the family, the `xmin` of the snapshot of the
  *   batch's first page (every transaction below it had finished) and when
  *   that page was read (for expiry);
- * - a cursor inside a batch: all of that, plus the whole snapshot of the
- *   first page, the token the batch started from and where the next page
- *   starts.
+ * - a cursor inside a batch: all of that, plus the token the batch started
+ *   from, how its pages are read and the last id returned.
  *
  * A value that does not decode is 400 `invalid_cursor`; a genuine one of
  * another brand or family is 400 `cursor_mismatch`.
@@ -32,15 +32,17 @@ export interface SyncToken {
   readonly madeAt: number;
 }
 
-/** Where a batch is: its first page's snapshot and time, the token it started from (null: a full sync) and the next page's start. */
+/** Where a batch is: its first page's snapshot xmin and time, the token it started from (null: a full sync) and the next page's start. */
 export interface ChangesCursor {
-  /** `pg_current_snapshot()` of the first page, as text (`xmin:xmax:xip,...`). */
-  readonly snapshot: string;
+  /** `pg_snapshot_xmin` of the first page's snapshot: the next batch's token. */
+  readonly xmin: string;
   readonly madeAt: number;
   /** The `xmin` of the token the batch started from, or null for a full sync. */
   readonly since: string | null;
-  /** The last item's `(sync_xid, id)`. */
-  readonly after: { readonly xid: string; readonly id: string };
+  /** How the batch's pages are read (changes-queries.ts). */
+  readonly walk: BatchWalk;
+  /** The last item's id. */
+  readonly after: string;
   /** How new the first page's copy was (`Reads.mark`), or null. */
   readonly mark: string | null;
 }
@@ -53,9 +55,8 @@ export interface ChangesCodec {
 }
 
 const XID = /^(0|[1-9][0-9]{0,19})$/;
-/** A snapshot in progress lists every transaction running then: allow a few thousand. */
-const SNAPSHOT = /^[0-9]{1,20}:[0-9]{1,20}:([0-9]{1,20}(,[0-9]{1,20})*)?$/;
-const MAX_CURSOR_LENGTH = 64 * 1024;
+const MAX_CURSOR_LENGTH = 1024;
+const WALKS: readonly BatchWalk[] = ['full', 'small', 'large'];
 const UUID = new RegExp(UUID_PATTERN);
 const MARK = /^[0-9A-Za-z/._:-]{1,64}$/;
 
@@ -84,27 +85,20 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
     },
 
     encodeCursor: (scope, cursor) => cursors.seal({
-      k: 'changes', b: scope.brandId, c: scope.family, s: cursor.snapshot, t: cursor.madeAt, x: cursor.since,
-      p: [cursor.after.xid, cursor.after.id], ...(cursor.mark === null ? {} : { w: cursor.mark }),
+      k: 'changes', b: scope.brandId, c: scope.family, n: cursor.xmin, t: cursor.madeAt, x: cursor.since, m: cursor.walk,
+      p: cursor.after, ...(cursor.mark === null ? {} : { w: cursor.mark }),
     }),
 
     decodeCursor(value, scope) {
       const body = openKind({ value, kind: 'changes', scope });
-      const after = Array.isArray(body.p) && body.p.length === 2 ? body.p as unknown[] : [];
-      if (typeof body.s !== 'string' || !SNAPSHOT.test(body.s) || !isTime(body.t) || !(body.x === null || isXid(body.x))
-        || !isXid(after[0]) || typeof after[1] !== 'string' || !UUID.test(after[1])
+      const walk = WALKS.find((w) => w === body.m);
+      // A full sync has no token to start from; a batch after a token has one.
+      if (!isXid(body.n) || !isTime(body.t) || !(body.x === null ? walk === 'full' : isXid(body.x) && walk !== 'full' && walk !== undefined)
+        || typeof body.p !== 'string' || !UUID.test(body.p)
         || (body.w !== undefined && !(typeof body.w === 'string' && MARK.test(body.w)))) {
         return invalid();
       }
-      return {
-        snapshot: body.s, madeAt: body.t, since: body.x, after: { xid: after[0], id: after[1] },
-        mark: typeof body.w === 'string' ? body.w : null,
-      };
+      return { xmin: body.n, madeAt: body.t, since: body.x as string | null, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null };
     },
   };
-}
-
-/** The `xmin` of a snapshot's text (`xmin:xmax:xip,...`). */
-export function snapshotXmin(snapshot: string): string {
-  return snapshot.slice(0, snapshot.indexOf(':'));
 }

@@ -11,7 +11,7 @@ describe('trigger functions and triggers: the migrated schema and the plan', () 
     const { db, registry } = await testDatabase();
     const sync = planSchema(registry).sync!;
     const live = await introspectRoutines(db);
-    expect(diffRoutines({ ...sync, live })).to.deep.equal({ statements: [], problems: [] });
+    expect(diffRoutines({ ...sync, live })).to.deep.equal({ statements: [], problems: [], replaced: {} });
     for (const trigger of sync.triggers) {
       const found = live.triggers.find((t) => t.table === trigger.table && t.name === trigger.name);
       expect(found, `${trigger.table}.${trigger.name}`).to.deep.include({ type: triggerType(trigger), function: trigger.function });
@@ -47,7 +47,23 @@ describe('trigger functions and triggers: the migrated schema and the plan', () 
     expect(after.problems).to.deep.equal([]);
   });
 
-  it('the triggers stamp every write with the writing transaction and leave a tombstone for a delete and a brand move', async () => {
+  it('a trigger of the plan with another condition is replaced in place, and the migration\'s down puts the old one back', async () => {
+    const { db, registry } = await testDatabase();
+    const plan = planSchema(registry);
+    const move = plan.sync!.triggers.find((t) => t.table === 'colors' && t.name === 'sync_tombstone_move')!;
+    await db.raw('create or replace trigger "sync_tombstone_move" after update on "colors" for each row when (old."brand_id" is distinct from new."brand_id") execute function "sync_tombstone"()');
+    try {
+      const diff = diffSchema(plan, await introspectSchema(db));
+      expect(diff.statements).to.deep.equal([createTrigger(move).replace(/^create trigger/, 'create or replace trigger')]);
+      const migration = renderMigration({ statements: diff.statements, dropped: diff.dropped, generatedBy: 'test' });
+      expect(migration).to.match(/CREATE OR REPLACE TRIGGER sync_tombstone_move AFTER UPDATE ON (public\.)?colors FOR EACH ROW WHEN \(\(old\.brand_id IS DISTINCT FROM new\.brand_id\)\)/);
+    } finally {
+      await db.raw(createTrigger(move).replace(/^create trigger/, 'create or replace trigger'));
+    }
+    expect(diffSchema(plan, await introspectSchema(db)).statements).to.deep.equal([]);
+  });
+
+  it('the triggers stamp every write with the writing transaction and leave a tombstone for a delete, a brand move and an id change', async () => {
     const { db } = await testDatabase();
     await inRolledBackTransaction(db, async (connection) => {
       const one = async (sql: string, values: unknown[] = []) => (await connection.query(sql, values)).rows;
@@ -56,11 +72,13 @@ describe('trigger functions and triggers: the migrated schema and the plan', () 
       const row = (await one(`insert into carton_sizes (brand_id, name, sync_xid) values ($1, 'x', '1') returning id, sync_xid::text as s`, [brands[0]!.id]))[0]!;
       expect(row.s, 'a writer cannot choose it').to.equal(xid);
       await one('update carton_sizes set brand_id = $1 where id = $2', [brands[1]!.id, row.id]);
-      await one('delete from carton_sizes where id = $1', [row.id]);
-      const tombstones = await one('select table_name, brand_id, sync_xid::text as s from sync_tombstones where row_id = $1 order by brand_id = $2', [row.id, brands[0]!.id]);
+      const renamed = (await one('update carton_sizes set id = gen_random_uuid() where id = $1 returning id', [row.id]))[0]!.id;
+      await one('delete from carton_sizes where id = $1', [renamed]);
+      const tombstones = await one('select table_name, brand_id, row_id, sync_xid::text as s from sync_tombstones where row_id in ($1, $2) order by brand_id = $3, row_id = $2', [row.id, renamed, brands[0]!.id]);
       expect(tombstones).to.deep.equal([
-        { table_name: 'carton_sizes', brand_id: brands[1]!.id, s: xid },
-        { table_name: 'carton_sizes', brand_id: brands[0]!.id, s: xid },
+        { table_name: 'carton_sizes', brand_id: brands[1]!.id, row_id: row.id, s: xid },
+        { table_name: 'carton_sizes', brand_id: brands[1]!.id, row_id: renamed, s: xid },
+        { table_name: 'carton_sizes', brand_id: brands[0]!.id, row_id: row.id, s: xid },
       ]);
     });
   });

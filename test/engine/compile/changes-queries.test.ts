@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileChanges } from '../../../src/engine/compile/changes-queries.ts';
+import { compileChanges, SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -9,36 +9,56 @@ const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: {
 const units: ResourceDefinition = { path: 'units', scope: 'shared', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
 const registry = createRegistry([brands, widgets, units]);
 const BRAND = '0b9e6a3c-4f2d-4c1e-9a8b-7d6c5b4a3f21';
-const SNAPSHOT = '1000:1010:1002';
-const AFTER = { xid: '1001', id: '5a0f3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b' };
+const AFTER = '5a0f3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b';
+const gadgets: ResourceDefinition = {
+  path: 'gadgets', scope: 'brand', joins: { widget: { table: 'widgets', on: { widget_id: 'id' } } },
+  fields: { id: { type: 'uuid' }, widgetId: { type: 'uuid', references: 'widgets' }, widgetName: { type: 'string', from: 'widget.name' }, createdAt: TIMESTAMP },
+};
+const withJoins = createRegistry([brands, widgets, units, gadgets]);
 
 describe('compileChanges', () => {
-  it('upserts: the brand\'s rows visible in the snapshot, at or above the token, after the position, in (sync_xid, id) order', () => {
+  it('starts a batch with its snapshot\'s xmin, and after a token counts its changes up to just past a small batch, per source', () => {
     const queries = compileChanges(registry.get('widgets'));
-    const query = queries.upserts({ brandId: BRAND, snapshot: SNAPSHOT, since: '990', after: AFTER, limit: 11 });
-    expect(query.sql).to.equal(
-      'select t."id" as "id", t."name" as "name", to_char(t."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"\') as "createdAt", '
-      + 't."sync_xid"::text as "__xid" from "widgets" t where t."brand_id" = ? and pg_visible_in_snapshot(t."sync_xid", ?::pg_snapshot) '
-      + 'and t."sync_xid" >= ?::xid8 and (t."sync_xid", t."id") > (?::xid8, ?::uuid) order by t."sync_xid", t."id" limit ?',
+    expect(queries.start({ brandId: BRAND, since: null })).to.deep.equal({ sql: 'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"', bindings: [] });
+    const sized = queries.start({ brandId: BRAND, since: '990' });
+    expect(sized.sql).to.equal(
+      'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin", (select count(*) from ('
+      + `(select 1 from "widgets" t where t."brand_id" = ? and t."sync_xid" >= ?::xid8 limit ${SMALL_BATCH + 1}) union all `
+      + `(select 1 from "sync_tombstones" g where g."table_name" = ? and g."brand_id" = ? and g."sync_xid" >= ?::xid8 limit ${SMALL_BATCH + 1})) c)::int as "items"`,
     );
-    expect(query.bindings).to.deep.equal([BRAND, SNAPSHOT, '990', AFTER.xid, AFTER.id, 11]);
-    const full = queries.upserts({ brandId: BRAND, snapshot: SNAPSHOT, since: null, after: null, limit: 11 });
-    expect(full.sql).to.not.include('>= ?::xid8');
-    expect(full.bindings).to.deep.equal([BRAND, SNAPSHOT, 11]);
+    expect(sized.bindings).to.deep.equal([BRAND, '990', 'widgets', BRAND, '990']);
+    expect(sized.prepare).to.equal(false);
+    const joined = compileChanges(withJoins.get('gadgets')).start({ brandId: BRAND, since: '990' });
+    expect(joined.sql).to.include('join "widgets" j_widget on j_widget."id" = t."widget_id" and j_widget."brand_id" = ? where t."brand_id" = ? and j_widget."sync_xid" >= ?::xid8');
   });
 
-  it('deletes: the newest tombstone of an id with no row, of the brand (and of no brand for a shared family)', () => {
-    const widgetsDeletes = compileChanges(registry.get('widgets')).deletes({ brandId: BRAND, snapshot: SNAPSHOT, since: '990', after: null, limit: 5 });
-    expect(widgetsDeletes.sql).to.include('from "sync_tombstones" g where g."table_name" = ? and g."brand_id" = ?');
-    expect(widgetsDeletes.sql).to.include('not exists (select 1 from "widgets" r where r."id" = g."row_id" and r."brand_id" = ?)');
-    expect(widgetsDeletes.bindings).to.deep.equal(['widgets', BRAND, SNAPSHOT, '990', BRAND, BRAND, SNAPSHOT, 5]);
-    const unitsDeletes = compileChanges(registry.get('units')).deletes({ brandId: BRAND, snapshot: SNAPSHOT, since: '990', after: AFTER, limit: 5 });
-    expect(unitsDeletes.sql).to.include('(g."brand_id" = ? or g."brand_id" is null)');
-    expect(unitsDeletes.sql).to.include('(h."brand_id" = ? or h."brand_id" is null)');
-    expect(unitsDeletes.bindings).to.deep.equal(['units', BRAND, SNAPSHOT, '990', AFTER.xid, AFTER.id, BRAND, BRAND, SNAPSHOT, 5]);
+  it('a full sync: every record of the brand after the position, in id order, no deletes', () => {
+    const page = compileChanges(registry.get('widgets')).page({ brandId: BRAND, since: null, walk: 'full', after: AFTER, limit: 11 });
+    expect(page.sql).to.equal(
+      'with k as (select u."id", u."deleted" from ((select t."id", false as "deleted" from "widgets" t where t."brand_id" = ? and t."id" > ?::uuid order by t."id" limit ?)) u order by u."id" limit ?)'
+      + ' select k."id"::text as "__id", k."deleted" as "__deleted", t."id" as "id", t."name" as "name", to_char(t."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"\') as "createdAt"'
+      + ' from k left join "widgets" t on not k."deleted" and t."id" = k."id" and t."brand_id" = ? order by k."id"',
+    );
+    expect(page.bindings).to.deep.equal([BRAND, AFTER, 11, 11, BRAND]);
+    expect(page.prepare).to.equal(true);
   });
 
-  it('takes the snapshot in a query of its own', () => {
-    expect(compileChanges(registry.get('widgets')).snapshot()).to.deep.equal({ sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] });
+  it('a small batch reads each version index apart (its own rows, each joined table, the tombstones), planned for its token', () => {
+    const page = compileChanges(withJoins.get('gadgets')).page({ brandId: BRAND, since: '990', walk: 'small', after: null, limit: 6 });
+    expect(page.sql).to.include('(select t."id", false as "deleted" from "gadgets" t where t."brand_id" = ? and t."sync_xid" >= ?::xid8 order by t."id" limit ?) union (');
+    expect(page.sql).to.include('from "gadgets" t join "widgets" j_widget on j_widget."id" = t."widget_id" and j_widget."brand_id" = ? where t."brand_id" = ? and j_widget."sync_xid" >= ?::xid8 order by');
+    expect(page.sql).to.include('from "sync_tombstones" g where g."table_name" = ? and g."brand_id" = ? and g."sync_xid" >= ?::xid8 and not exists (select 1 from "gadgets" r where r."id" = g."row_id" and r."brand_id" = ?) group by g."row_id"');
+    expect(page.sql).to.include('from k left join "gadgets" t on not k."deleted" and t."id" = k."id" and t."brand_id" = ? left join "widgets" j_widget on');
+    expect(page.prepare).to.equal(false);
+  });
+
+  it('a large batch walks the ids and compares the newest version of a record\'s rows; a shared family\'s tombstones include those of no brand', () => {
+    const page = compileChanges(withJoins.get('gadgets')).page({ brandId: BRAND, since: '990', walk: 'large', after: AFTER, limit: 6 });
+    expect(page.sql).to.include('left join "widgets" j_widget on j_widget."id" = t."widget_id" and j_widget."brand_id" = ? where t."brand_id" = ? and t."id" > ?::uuid and greatest(t."sync_xid", j_widget."sync_xid") >= ?::xid8 order by t."id"');
+    expect(page.sql).to.include('greatest(g."sync_xid") >= ?::xid8 and g."row_id" > ?::uuid');
+    expect(page.prepare).to.equal(true);
+    const units = compileChanges(registry.get('units')).page({ brandId: BRAND, since: '990', walk: 'large', after: null, limit: 6 });
+    expect(units.sql).to.include('(g."brand_id" = ? or g."brand_id" is null)');
+    expect(units.sql).to.include('(r."brand_id" = ? or r."brand_id" is null)');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { compileRegistry, type CompiledResource } from '../../../src/engine/compile/compile-registry.ts';
 import type { SqlFragment } from '../../../src/engine/compile/sql-fragment.ts';
+import { SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
 import { loadRegistry } from '../../../src/engine/definition/registry.ts';
 import { openBatch, readChanges, type ChangesRequest } from '../../../src/engine/read/read-changes.ts';
 import type { ReadSession, Row } from '../../../src/engine/read/reads.ts';
@@ -10,23 +11,25 @@ import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 
 /**
  * The changes operation over the engine's port alone, with no database: a
- * fake session answers the snapshot, upsert and delete plans with rows of the
- * test's choosing and records what it was asked.
+ * fake session answers a batch's first statement (xmin, size) and its pages
+ * with rows of the test's choosing, and records what it was asked.
  */
-function fakeSession({ upserts, deletes }: { upserts: Row[]; deletes: Row[] }): ReadSession & { asked: SqlFragment[] } {
+function fakeSession({ rows, items = 3 }: { rows: Row[]; items?: number }): ReadSession & { asked: SqlFragment[] } {
   const asked: SqlFragment[] = [];
   return {
     asked,
     rows: async (query) => {
       asked.push(query);
-      if (query.sql.startsWith('select pg_current_snapshot()')) return [{ snapshot: '100:120:104,110' }];
-      return (query.sql.includes('"sync_tombstones"') ? deletes : upserts).map((row) => ({ ...row }));
+      if (query.sql.startsWith('select pg_snapshot_xmin(')) return [{ xmin: '100', items }];
+      return rows.map((row) => ({ ...row }));
     },
     count: async () => 0,
     mark: async () => 'mark-1',
   };
 }
 
+const upsert = (n: number, name: string): Row => ({ __id: id(n), __deleted: false, id: id(n), name });
+const deleted = (n: number): Row => ({ __id: id(n), __deleted: true, id: null, name: null });
 const BRAND = '00000000-0000-4000-8000-000000000001';
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const codec = createChangesCodec(createCursorCodec('x'.repeat(32)));
@@ -43,39 +46,49 @@ describe('read-changes over the Reads port (no database)', () => {
   const batchOf = (changes: Partial<ChangesRequest>, now = NOW) =>
     openBatch({ codec, brandId: BRAND, family, request: request(changes), retentionDays: 30, now });
 
-  it('merges upserts and deletes by (sync_xid, id), comparing ids of transactions as numbers, and cuts at the limit', async () => {
+  it('a first page after a token: sizes the batch, reads upserts and deletes in one statement, cuts at the limit', async () => {
     const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY });
-    const session = fakeSession({
-      upserts: [{ id: id(2), name: 'b', __xid: '99' }, { id: id(1), name: 'a', __xid: '100' }, { id: id(5), name: 'c', __xid: '100' }],
-      deletes: [{ id: id(3), __xid: '99' }, { id: id(4), __xid: '1000' }],
-    });
+    const session = fakeSession({ rows: [upsert(1, 'a'), deleted(2), upsert(3, 'c'), upsert(4, 'd')] });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(page.items).to.deep.equal([
-      { change: 'upsert', id: id(2), record: { id: id(2), name: 'b' } },
-      { change: 'delete', id: id(3), record: null },
       { change: 'upsert', id: id(1), record: { id: id(1), name: 'a' } },
+      { change: 'delete', id: id(2), record: null },
+      { change: 'upsert', id: id(3), record: { id: id(3), name: 'c' } },
     ]);
     expect(page.syncToken).to.equal(null);
-    const cursor = codec.decodeCursor(page.nextCursor!, scope);
-    expect(cursor).to.deep.equal({ snapshot: '100:120:104,110', madeAt: NOW, since: '90', after: { xid: '100', id: id(1) }, mark: 'mark-1' });
+    expect(codec.decodeCursor(page.nextCursor!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW, since: '90', walk: 'small', after: id(3), mark: 'mark-1' });
+    expect(session.asked).to.have.length(2);
+    expect(session.asked[0]!.bindings).to.include('90');
     expect(session.asked[1]!.bindings).to.include('90');
+    expect(session.asked[1]!.bindings).to.include(4);
   });
 
-  it('a later page reuses the cursor\'s snapshot (no new one); the last page gives the token: the snapshot\'s xmin, the first page\'s time', async () => {
-    const first = codec.encodeCursor(scope, { snapshot: '100:120:104,110', madeAt: NOW - 5000, since: '90', after: { xid: '100', id: id(1) }, mark: null });
-    const session = fakeSession({ upserts: [{ id: id(5), name: 'c', __xid: '100' }], deletes: [] });
+  it('a batch of more than SMALL_BATCH changes walks the ids', async () => {
+    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY });
+    const session = fakeSession({ rows: [upsert(1, 'a'), upsert(2, 'b'), upsert(3, 'c'), upsert(4, 'd')], items: SMALL_BATCH + 1 });
+    const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
+    expect(codec.decodeCursor(page.nextCursor!, scope).walk).to.equal('large');
+    expect(session.asked[1]!.sql).to.include('greatest(');
+  });
+
+  it('a later page starts after the cursor\'s id with no new snapshot; the last page gives the token: the first page\'s xmin and time', async () => {
+    const first = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW - 5000, since: '90', walk: 'small', after: id(1), mark: null });
+    const session = fakeSession({ rows: [upsert(5, 'c')] });
     const page = await readChanges({ session, family, request: request({ cursor: first }), batch: batchOf({ cursor: first }), codec, now: NOW });
-    expect(session.asked.some((query) => query.sql.includes('pg_current_snapshot()'))).to.equal(false);
+    expect(session.asked).to.have.length(1);
+    expect(session.asked[0]!.bindings).to.include(id(1));
     expect(page.items).to.have.length(1);
     expect(page.nextCursor).to.equal(null);
-    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW - 5000 });
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '95', madeAt: NOW - 5000 });
   });
 
-  it('a full sync reads no tombstones', async () => {
-    const session = fakeSession({ upserts: [], deletes: [{ id: id(3), __xid: '99' }] });
+  it('a full sync neither sizes the batch nor reads tombstones', async () => {
+    const session = fakeSession({ rows: [] });
     const page = await readChanges({ session, family, request: request({}), batch: batchOf({}), codec, now: NOW });
     expect(page.items).to.deep.equal([]);
+    expect(session.asked[0]!.sql).to.not.include('count(');
     expect(session.asked.some((query) => query.sql.includes('"sync_tombstones"'))).to.equal(false);
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW });
   });
 
   it('a token or a batch from one older than the retention is 410; a full sync\'s cursor never expires', () => {
@@ -90,7 +103,9 @@ describe('read-changes over the Reads port (no database)', () => {
     const old = codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 31 * DAY });
     expect(expired(() => batchOf({ syncToken: old }))).to.equal('sync_token_expired');
     expect(expired(() => batchOf({ syncToken: codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 29 * DAY }) }))).to.equal('none');
-    const cursor = (since: string | null) => codec.encodeCursor(scope, { snapshot: '1:1:', madeAt: NOW - 31 * DAY, since, after: { xid: '1', id: id(1) }, mark: null });
+    const cursor = (since: string | null) => codec.encodeCursor(scope, {
+      xmin: '1', madeAt: NOW - 31 * DAY, since, walk: since === null ? 'full' : 'small', after: id(1), mark: null,
+    });
     expect(expired(() => batchOf({ cursor: cursor('1') }))).to.equal('sync_token_expired');
     expect(expired(() => batchOf({ cursor: cursor(null) }))).to.equal('none');
   });

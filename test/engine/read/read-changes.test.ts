@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import { seededRandom } from '../../../tools/lib/seeded-random.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -13,8 +13,6 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
  * so a second connection: real Postgres only (PGlite has one connection).
  */
 const onPostgres = process.env.DATABASE_URL ? describe : null;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 onPostgres?.('the changes feed with concurrent writers (Postgres)', function () {
   this.timeout(60_000);
@@ -98,49 +96,31 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
     expect(copy.records).to.deep.equal(await listed());
   });
 
-  /** One writer: transactions of random length of inserts, updates, moves and deletes, some rolled back, until told to stop. */
-  async function writer({ client, random, ids, stop }: { client: pg.Client; random: () => number; ids: string[]; stop: () => boolean }): Promise<void> {
-    const pick = (): string => ids[Math.floor(random() * ids.length)]!;
-    while (!stop()) {
-      try {
-        await client.query('begin');
-        for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
-          const roll = random();
-          if (roll < 0.3 || ids.length < 3) {
-            const id = randomUUID();
-            ids.push(id);
-            await client.query('insert into carton_sizes (id, brand_id, name) values ($1, $2, $3)', [id, brand.id, `n${Math.floor(random() * 1000)}`]);
-          } else if (roll < 0.7) {
-            await client.query('update carton_sizes set name = $1, updated_at = now() where id = $2', [`u${Math.floor(random() * 1000)}`, pick()]);
-          } else if (roll < 0.8) {
-            await client.query('update carton_sizes set brand_id = case when brand_id = $1 then $2::uuid else $1::uuid end where id = $3', [brand.id, other.id, pick()]);
-          } else {
-            await client.query('delete from carton_sizes where id = $1', [pick()]);
-          }
-          await sleep(Math.floor(random() * 8));
-        }
-        await client.query(random() < 0.1 ? 'rollback' : 'commit');
-      } catch (error) {
-        await client.query('rollback');
-        if (!['40P01', '40001', '55P03'].includes((error as { code?: string }).code ?? '')) throw error;
-      }
-    }
-  }
+  /** Seeds of the model test: 20 in CI; SYNC_MODEL_SEEDS=500 for a long run. */
+  const SEEDS = Number(process.env.SYNC_MODEL_SEEDS ?? 20);
 
-  it('model: with writers in transactions of random length, a client that syncs over and over ends equal to the database (20 seeds)', async () => {
-    const clients = await Promise.all([connect(), connect(), connect()]);
+  it(`model: with writers in transactions of random length, every batch ends with each record as it was or newer, at most once, and the last one equal to the database (${SEEDS} seeds)`, async function () {
+    this.timeout(30_000 + SEEDS * 3_000);
+    const clients = await Promise.all([connect(), connect(), connect(), connect()]);
+    const [reader, ...writers] = clients;
     try {
-      for (let seed = 1; seed <= 20; seed++) {
+      for (let seed = 1; seed <= SEEDS; seed++) {
         const random = seededRandom(seed);
         await (await testDatabase()).db.raw('delete from carton_sizes');
         const ids = (await insert('carton-sizes', brand.id, Array.from({ length: 5 }, (_, i) => ({ name: `s${i}` })))).map((r) => r.id as string);
+        const model = new SyncModel(brand.id, other.id, ids);
         let stopped = false;
-        const writers = clients.map((client, i) => writer({ client, random: seededRandom(seed * 100 + i), ids, stop: () => stopped }));
+        const running = writers.map((client, i) => model.writer({ client, random: seededRandom(seed * 100 + i), stop: () => stopped }));
         const copy: SyncCopy = newCopy();
         const until = Date.now() + 700;
-        while (Date.now() < until) await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
+        for (let batch = 1; Date.now() < until; batch++) {
+          const startedAt = Date.now();
+          const before = await brandStates(reader!, brand.id);
+          await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
+          model.expectBatchEnd({ copy, before, startedAt, label: `seed ${seed}, batch ${batch}` });
+        }
         stopped = true;
-        await Promise.all(writers);
+        await Promise.all(running);
         await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
         expect(copy.records, `seed ${seed}`).to.deep.equal(await listed());
       }

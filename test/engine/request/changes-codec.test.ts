@@ -1,15 +1,14 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../src/engine/request/api-error.ts';
-import { createChangesCodec, snapshotXmin } from '../../../src/engine/request/changes-codec.ts';
+import { createChangesCodec } from '../../../src/engine/request/changes-codec.ts';
 import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 
 const cursors = createCursorCodec('a-secret-of-at-least-thirty-two-characters');
 const codec = createChangesCodec(cursors);
 const scope = { brandId: '0b9e6a3c-4f2d-4c1e-9a8b-7d6c5b4a3f21', family: 'carton-sizes' };
 const cursor = {
-  snapshot: '1000:1010:1002,1005', madeAt: 1_764_000_000_000, since: '990',
-  after: { xid: '1001', id: '5a0f3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b' }, mark: null,
-};
+  xmin: '1000', madeAt: 1_764_000_000_000, since: '990', walk: 'small', after: '5a0f3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b', mark: null,
+} as const;
 
 function errorCodeOf(run: () => unknown): string {
   try {
@@ -24,17 +23,17 @@ describe('changes codec', () => {
   it('round-trips a sync token and a cursor, the mark kept when there is one', () => {
     expect(codec.decodeToken(codec.encodeToken(scope, { xmin: '1000', madeAt: 5 }), scope)).to.deep.equal({ xmin: '1000', madeAt: 5 });
     expect(codec.decodeCursor(codec.encodeCursor(scope, cursor), scope)).to.deep.equal(cursor);
-    const full = { ...cursor, since: null, mark: '16/B374D848' };
+    const full = { ...cursor, since: null, walk: 'full', mark: '16/B374D848' } as const;
     expect(codec.decodeCursor(codec.encodeCursor(scope, full), scope)).to.deep.equal(full);
   });
 
   it('a value of another brand or family is cursor_mismatch; a token used as a cursor, a list cursor, a forged or junk value invalid_cursor', () => {
     const token = codec.encodeToken(scope, { xmin: '1000', madeAt: 5 });
     expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, family: 'options' }))).to.equal('cursor_mismatch');
-    expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, brandId: cursor.after.id }))).to.equal('cursor_mismatch');
+    expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, brandId: cursor.after }))).to.equal('cursor_mismatch');
     expect(errorCodeOf(() => codec.decodeCursor(token, scope))).to.equal('invalid_cursor');
     const list = cursors.encode({ brandId: scope.brandId, collection: 'carton-sizes', filterHash: 'x' }, {
-      position: { createdAt: '2026-03-01T09:30:00.123456Z', id: cursor.after.id }, totalItems: 1, mark: null,
+      position: { createdAt: '2026-03-01T09:30:00.123456Z', id: cursor.after }, totalItems: 1, mark: null,
     });
     expect(errorCodeOf(() => codec.decodeToken(list, scope))).to.equal('invalid_cursor');
     expect(errorCodeOf(() => codec.decodeToken(`${token}x`, scope))).to.equal('invalid_cursor');
@@ -48,14 +47,15 @@ describe('changes codec', () => {
     for (const body of [{ x: '-1', t: 1 }, { x: '01', t: 1 }, { x: 1000, t: 1 }, { x: '1000', t: -1 }, { x: '1000', t: 'now' }]) {
       expect(errorCodeOf(() => codec.decodeToken(sealed(body), scope)), JSON.stringify(body)).to.equal('invalid_cursor');
     }
-    const base = { k: 'changes', b: scope.brandId, c: scope.family, s: cursor.snapshot, t: 1, x: null, p: ['1', cursor.after.id] };
-    for (const change of [{ s: '1:2' }, { s: "1:2:3'" }, { p: ['1'] }, { p: ['1', 'not-a-uuid'] }, { x: 'x' }, { w: 'bad mark!' }]) {
+    const base = { k: 'changes', b: scope.brandId, c: scope.family, n: '1000', t: 1, x: null, m: 'full', p: cursor.after };
+    expect(codec.decodeCursor(cursors.seal(base), scope).walk).to.equal('full');
+    const changes = [
+      { n: '1:2' }, { n: 7 }, { p: ['1', cursor.after] }, { p: 'not-a-uuid' }, { x: 'x' }, { w: 'bad mark!' },
+      // A full sync has no token; a batch after a token is not a full sync.
+      { m: 'small' }, { x: '990' }, { x: '990', m: 'fast' }, { m: undefined },
+    ];
+    for (const change of changes) {
       expect(errorCodeOf(() => codec.decodeCursor(cursors.seal({ ...base, ...change }), scope)), JSON.stringify(change)).to.equal('invalid_cursor');
     }
-  });
-
-  it('reads the xmin of a snapshot', () => {
-    expect(snapshotXmin('1000:1010:1002,1005')).to.equal('1000');
-    expect(snapshotXmin('7:7:')).to.equal('7');
   });
 });
