@@ -84,7 +84,7 @@ export interface BomComponentFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -112,7 +112,7 @@ export interface BomSectionFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -138,7 +138,7 @@ export interface BomSkuFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -181,7 +181,7 @@ export interface BomFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -220,7 +220,7 @@ export interface BookingItemFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -278,7 +278,7 @@ export interface BookingFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -305,7 +305,7 @@ export interface BrandLocationFilters {
   role?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -345,7 +345,7 @@ export interface CartonSizeFilters {
   name?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -370,7 +370,7 @@ export interface CategoryFilters {
   parentId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -402,7 +402,7 @@ export interface ChecklistFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -436,7 +436,7 @@ export interface CollectionFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -472,7 +472,7 @@ export interface ColorFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -504,7 +504,7 @@ export interface ContactFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -531,7 +531,7 @@ export interface CountryFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -560,7 +560,7 @@ export interface CourierFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -595,7 +595,7 @@ export interface CustomFieldDefinitionFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -625,7 +625,7 @@ export interface DimensionCurveAxisFilters {
   dimensionId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -653,7 +653,7 @@ export interface DimensionCurveAxisValueFilters {
   dimensionValueId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -688,7 +688,7 @@ export interface DimensionCurveCellFilters {
   secondaryAxisValueId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -723,7 +723,7 @@ export interface DimensionCurveFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -751,7 +751,7 @@ export interface DimensionGroupDimensionFilters {
   dimensionId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -779,7 +779,7 @@ export interface DimensionGroupFilters {
   defaultCurveId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -808,7 +808,7 @@ export interface DimensionValueFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -836,7 +836,7 @@ export interface DimensionFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -862,7 +862,7 @@ export interface DocumentTypeFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -904,7 +904,7 @@ export interface DocumentFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -937,7 +937,7 @@ export interface GoodsReceiptLineFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -977,7 +977,7 @@ export interface GoodsReceiptFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1011,7 +1011,7 @@ export interface ImageFilters {
   entityId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1045,7 +1045,7 @@ export interface InventoryFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1085,7 +1085,7 @@ export interface InvoiceLineFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1148,7 +1148,7 @@ export interface InvoiceFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1180,7 +1180,7 @@ export interface LaunchWindowFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1207,7 +1207,7 @@ export interface LegItemFilters {
   shipmentItemId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1261,7 +1261,7 @@ export interface LegFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1303,7 +1303,7 @@ export interface LocationFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1339,7 +1339,7 @@ export interface MaterialVariantFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1387,7 +1387,7 @@ export interface MaterialFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1413,7 +1413,7 @@ export interface MeasurementTableSkuFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1443,7 +1443,7 @@ export interface MeasurementTableFilters {
   productId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1469,7 +1469,7 @@ export interface NoteFilters {
   entityType?: 'product' | 'product_construction' | 'order' | 'partner' | 'rfq' | 'proto';
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1506,7 +1506,7 @@ export interface OptionValueFilters {
   id?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1527,7 +1527,7 @@ export interface OptionFilters {
   name?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1567,7 +1567,7 @@ export interface OrderAmendmentFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1616,7 +1616,7 @@ export interface OrderItemFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1642,7 +1642,7 @@ export interface OrderShipmentFilters {
   shipmentId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1708,7 +1708,7 @@ export interface OrderFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1747,7 +1747,7 @@ export interface PackingListLineFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1794,7 +1794,7 @@ export interface PackingListFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1821,7 +1821,7 @@ export interface PackingTemplateFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1851,7 +1851,7 @@ export interface PartnerLocationFilters {
   role?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1893,7 +1893,7 @@ export interface PartnerFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1935,7 +1935,7 @@ export interface PaymentAgreementFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -1975,7 +1975,7 @@ export interface PaymentMilestoneFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2013,7 +2013,7 @@ export interface PaymentReceiptFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2048,7 +2048,7 @@ export interface PaymentSettlementFilters {
   paymentMilestoneId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2073,7 +2073,7 @@ export interface PaymentTermFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2124,7 +2124,7 @@ export interface PaymentFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2150,7 +2150,7 @@ export interface ProductCollectionFilters {
   collectionId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2176,7 +2176,7 @@ export interface ProductLaunchWindowFilters {
   launchWindowId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2202,7 +2202,7 @@ export interface ProductOptionCollectionFilters {
   collectionId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2228,7 +2228,7 @@ export interface ProductOptionDimensionValueFilters {
   dimensionValueId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2267,7 +2267,7 @@ export interface ProductOptionPriceFilters {
   countryId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2293,7 +2293,7 @@ export interface ProductOptionValueFilters {
   optionValueId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2340,7 +2340,7 @@ export interface ProductOptionFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2393,7 +2393,7 @@ export interface ProductTagFilters {
   tagId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2424,7 +2424,7 @@ export interface ProductVersionFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2452,7 +2452,7 @@ export interface ProductionRunItemRevisionFilters {
   productionRunItemId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2491,7 +2491,7 @@ export interface ProductionRunItemFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2538,7 +2538,7 @@ export interface ProductionRunFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2585,7 +2585,7 @@ export interface ProductFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2627,7 +2627,7 @@ export interface QuoteItemFilters {
   productOptionId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2660,7 +2660,7 @@ export interface QuoteNoteFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2688,7 +2688,7 @@ export interface QuotePriceBandFilters {
   quoteItemId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2718,7 +2718,7 @@ export interface QuoteRevisionFilters {
   status?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2770,7 +2770,7 @@ export interface QuoteFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2803,7 +2803,7 @@ export interface SampleChecklistResultFilters {
   result?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2840,7 +2840,7 @@ export interface SampleRoundFilters {
   decision?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2888,7 +2888,7 @@ export interface SampleFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2914,7 +2914,7 @@ export interface ShipmentBookingFilters {
   bookingId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2946,7 +2946,7 @@ export interface ShipmentCartonItemFilters {
   skuId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -2984,7 +2984,7 @@ export interface ShipmentCartonFilters {
   sscc?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3024,7 +3024,7 @@ export interface ShipmentChargeFilters {
   invoiceId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3071,7 +3071,7 @@ export interface ShipmentItemLineageFilters {
   outcome?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3115,7 +3115,7 @@ export interface ShipmentItemFilters {
   lineageOutcome?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3187,7 +3187,7 @@ export interface ShipmentFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3213,7 +3213,7 @@ export interface SkuDimensionValueFilters {
   dimensionValueId?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3258,7 +3258,7 @@ export interface SkuFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3313,7 +3313,7 @@ export interface SupplierFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3337,7 +3337,7 @@ export interface TagFilters {
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 
@@ -3361,7 +3361,7 @@ export interface UnitOfMeasureFilters {
   type?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
-  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
+  /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
 }
 

@@ -15,7 +15,7 @@ export const API_DESCRIPTION = [
   '- **Filters** are query parameters, combined with AND; each says how it matches. **Includes** (`include=a,b`) embed related records.',
   '- **Records** always carry every field; a value the data lacks is `null`.',
   `- **Errors** have the body \`{ error, errorCode, details? }\`, with \`errorCode\` one of ${Object.keys(ERROR_CODES).map((code) => `\`${code}\``).join(', ')}.`,
-  '- **Incremental sync**: `updatedSince` and `createdSince` keep the records changed or created at or after an instant; **sparse fields**: `fields=id,code` returns only those fields.',
+  '- **Keeping a copy in sync**: every family but the brand has a changes feed, `GET /brands/{brand}/<family>/changes`, that returns inserts, updates and deletions since a `syncToken` and never misses one ([guide](/api/public/v1/docs/syncing)); `updatedSince` and `createdSince` filter a list by time, and cannot see late commits or deletions. **Sparse fields**: `fields=id,code` returns only those fields.',
   '- **Conditional requests**: every 200 has a strong `ETag`; send it in `If-None-Match` to get 304 with no body, which costs no rate limit. Responses are `Cache-Control: private, no-cache` and vary by `Authorization`.',
   '- **Rate limits** count requests per key; every response to a key carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) and `RateLimit-Policy`. Past the limit the answer is 429 with `Retry-After` in seconds.',
   '- **Request ids**: every response carries `X-Request-Id` (yours, when you send a plain one); a 500 repeats it in `details.requestId`.',

@@ -1,5 +1,5 @@
 /**
- * The docs site's own files: the two HTML pages, the Swagger UI initializer
+ * The docs site's own files: the reference and the guides' HTML pages, the Swagger UI initializer
  * and the site's stylesheet. Scripts and styles are separate files, never
  * inline, so the pages work under a Content-Security-Policy with no
  * 'unsafe-inline' at all. Every URL is absolute-path (no host): the site
@@ -13,21 +13,27 @@ export function docsPaths(basePath: string) {
   const docs = `${basePath}/docs`;
   return {
     reference: docs,
-    gettingStarted: `${docs}/getting-started`,
+    /** A guide's page: `docs/guides/<slug>.md`. */
+    guide: (slug: string) => `${docs}/${slug}`,
     openApi: `${basePath}/openapi.json`,
     asset: (file: string) => `${docs}/assets/${file}`,
   };
 }
 type DocsPaths = ReturnType<typeof docsPaths>;
 
-type Page = 'reference' | 'gettingStarted';
+/** A guide of the site: its slug (the page's last path segment) and the short name the header bar shows. */
+export interface GuideLink {
+  readonly slug: string;
+  readonly label: string;
+}
 
-function header(paths: DocsPaths, current: Page): string {
-  const link = (page: Page, text: string) =>
-    `<a href="${paths[page]}"${page === current ? ' aria-current="page"' : ''}>${text}</a>`;
+/** The header bar: the reference, every guide, the document; `current` is the page's own URL. */
+function header({ paths, guides, current }: { paths: DocsPaths; guides: readonly GuideLink[]; current: string }): string {
+  const link = (href: string, text: string) => `<a href="${href}"${href === current ? ' aria-current="page"' : ''}>${text}</a>`;
+  const links = [link(paths.reference, 'API reference'), ...guides.map((guide) => link(paths.guide(guide.slug), guide.label))];
   return `<header class="docs-bar">
   <a class="docs-bar-name" href="${paths.reference}">${SITE_NAME}</a>
-  <nav>${link('reference', 'API reference')}${link('gettingStarted', 'Getting started')}<a href="${paths.openApi}">openapi.json</a></nav>
+  <nav>${links.join('')}<a href="${paths.openApi}">openapi.json</a></nav>
 </header>`;
 }
 
@@ -40,14 +46,14 @@ ${stylesheets.map((file) => `<link rel="stylesheet" href="${paths.asset(file)}">
 }
 
 /** The reference: Swagger UI over the served OpenAPI document, started by `docs-init.js`. */
-export function referencePage(paths: DocsPaths): string {
+export function referencePage(paths: DocsPaths, guides: readonly GuideLink[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 ${head(paths, 'API reference', ['swagger-ui.css', 'docs.css'])}
 </head>
 <body>
-${header(paths, 'reference')}
+${header({ paths, guides, current: paths.reference })}
 <noscript><p class="docs-noscript">The reference needs JavaScript. The OpenAPI document itself is at <a href="${paths.openApi}">${paths.openApi}</a>.</p></noscript>
 <main id="swagger-ui" data-spec-url="${paths.openApi}"></main>
 <script src="${paths.asset('swagger-ui-bundle.js')}"></script>
@@ -57,15 +63,21 @@ ${header(paths, 'reference')}
 `;
 }
 
-/** The getting-started guide: markdown already rendered to HTML. */
-export function gettingStartedPage(paths: DocsPaths, articleHtml: string): string {
+/** A guide's page: its markdown already rendered to HTML, titled by its first heading. */
+export function guidePage({ paths, guides, guide, title, articleHtml }: {
+  paths: DocsPaths;
+  guides: readonly GuideLink[];
+  guide: GuideLink;
+  title: string;
+  articleHtml: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-${head(paths, 'Getting started', ['docs.css'])}
+${head(paths, title, ['docs.css'])}
 </head>
 <body>
-${header(paths, 'gettingStarted')}
+${header({ paths, guides, current: paths.guide(guide.slug) })}
 <main class="docs-article">
 ${articleHtml}
 </main>
@@ -96,7 +108,7 @@ export const INITIALIZER_JS = `'use strict';
 })();
 `;
 
-/** The header bar over both pages, and the getting-started article. */
+/** The header bar over every page, and the guides' articles. */
 export const DOCS_CSS = `:root { --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --accent: #0b5cad; --bar: #1b2330; }
 body { margin: 0; color: var(--ink); font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .docs-bar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1.5rem;

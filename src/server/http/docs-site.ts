@@ -1,12 +1,40 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Context } from 'koa';
 import { marked } from 'marked';
 import { API_BASE_PATH } from './api-base-path.ts';
 import type { HttpRoute } from './http-route.ts';
 import { loadSwaggerUiAssets, textAsset, type DocsAsset } from './docs-assets.ts';
-import { DOCS_CSS, INITIALIZER_JS, docsPaths, gettingStartedPage, referencePage } from './docs-pages.ts';
+import { DOCS_CSS, INITIALIZER_JS, docsPaths, guidePage, referencePage, type GuideLink } from './docs-pages.ts';
 
-const GETTING_STARTED_MARKDOWN = new URL('../../../docs/getting-started.md', import.meta.url);
+const GUIDES_DIR = new URL('../../../docs/guides/', import.meta.url);
+
+/**
+ * The guides in the header bar's order: a guide is a markdown file in
+ * `docs/guides`, listed here with the short name the bar shows. A file not
+ * listed stops start-up, so none is left unlinked.
+ */
+export const GUIDES: readonly GuideLink[] = [
+  { slug: 'getting-started', label: 'Getting started' },
+  { slug: 'syncing', label: 'Keeping a copy in sync' },
+];
+
+interface Guide {
+  readonly link: GuideLink;
+  readonly title: string;
+  readonly html: string;
+}
+
+/** Every guide, read and rendered once; its title is its first `# ` heading. */
+function loadGuides(): Guide[] {
+  const files = readdirSync(GUIDES_DIR).filter((file) => file.endsWith('.md')).sort();
+  const listed = GUIDES.map((guide) => `${guide.slug}.md`).sort();
+  if (files.join() !== listed.join()) throw new Error(`docs/guides holds ${files.join(', ')}; docs-site.ts GUIDES lists ${listed.join(', ')}`);
+  return GUIDES.map((link) => {
+    const markdown = readFileSync(new URL(`${link.slug}.md`, GUIDES_DIR), 'utf8');
+    const title = /^# (.+)$/m.exec(markdown)?.[1] ?? link.label;
+    return { link, title, html: marked.parse(markdown, { async: false }) };
+  });
+}
 
 /**
  * Nothing but our own origin, and no inline script or style. Swagger UI's
@@ -37,8 +65,8 @@ function serve(ctx: Context, { asset, cacheControl, csp }: Served): void {
 
 /**
  * The routes of the public docs site, under `API_BASE_PATH`:
- * the reference (Swagger UI over `/openapi.json`) at `/docs`, the guide
- * rendered from `docs/getting-started.md` at `/docs/getting-started`, and
+ * the reference (Swagger UI over `/openapi.json`) at `/docs`, each guide
+ * rendered from `docs/guides/<slug>.md` at `/docs/<slug>`, and
  * their files at `/docs/assets/<file>`. Everything is read and rendered here,
  * once; a missing file stops start-up. Each asset is its own route, so an
  * unknown file is the API's JSON 404 (route-fallback), not a 405.
@@ -46,11 +74,12 @@ function serve(ctx: Context, { asset, cacheControl, csp }: Served): void {
 export function docsSiteRoutes(): HttpRoute[] {
   const paths = docsPaths(API_BASE_PATH);
   const html = (text: string): DocsAsset => textAsset(text, 'text/html; charset=utf-8');
-  const article = marked.parse(readFileSync(GETTING_STARTED_MARKDOWN, 'utf8'), { async: false });
-
   const pages: ReadonlyArray<readonly [string, Served]> = [
-    [paths.reference, { asset: html(referencePage(paths)), cacheControl: PAGE_CACHE, csp: REFERENCE_CSP }],
-    [paths.gettingStarted, { asset: html(gettingStartedPage(paths, article)), cacheControl: PAGE_CACHE, csp: STRICT_CSP }],
+    [paths.reference, { asset: html(referencePage(paths, GUIDES)), cacheControl: PAGE_CACHE, csp: REFERENCE_CSP }],
+    ...loadGuides().map(({ link, title, html: articleHtml }) => [
+      paths.guide(link.slug),
+      { asset: html(guidePage({ paths, guides: GUIDES, guide: link, title, articleHtml })), cacheControl: PAGE_CACHE, csp: STRICT_CSP },
+    ] as const),
   ];
   const assets = new Map([
     ...loadSwaggerUiAssets(),

@@ -19,8 +19,11 @@ describe('syncFilters', () => {
       name: 'updatedSince',
       match: 'since',
       targets: [{ label: 'updatedAt', join: null, column: 'updatedAt_col', type: 'timestamp', values: null }],
-      description: null,
+      description: SYNC_FILTERS[1]!.description,
     });
+    // What updatedSince cannot see, and where to look instead.
+    expect(filters[1]!.description).to.contain('changes feed').and.to.contain('/changes').and.to.contain('deleted');
+    expect(filters[0]!.description).to.equal(null);
     expect(Object.isFrozen(filters[1])).to.equal(true);
     expect(Object.isFrozen(filters[1]!.targets[0])).to.equal(true);
   });

@@ -12,11 +12,12 @@ describe('the API description', () => {
   });
 
   it('covers what every operation shares: keys, lists, errors, sync, conditional requests, rate limits, request ids', () => {
-    for (const topic of ['Keys', 'Lists', 'Filters', 'Records', 'Errors', 'Incremental sync', 'Conditional requests', 'Rate limits', 'Request ids']) {
+    for (const topic of ['Keys', 'Lists', 'Filters', 'Records', 'Errors', 'Keeping a copy in sync', 'Conditional requests', 'Rate limits', 'Request ids']) {
       expect(API_DESCRIPTION, topic).to.contain(`**${topic}`);
     }
     expect(API_DESCRIPTION).to.contain('Authorization: Bearer <key>');
     expect(API_DESCRIPTION).to.contain('(/api/public/v1/docs/getting-started)');
+    expect(API_DESCRIPTION).to.contain('(/api/public/v1/docs/syncing)');
   });
 
   it('is the info.description of the served document', async () => {

@@ -16,7 +16,7 @@ describe('docs site', () => {
   });
   after(() => server.close());
 
-  for (const path of [DOCS, GETTING_STARTED]) {
+  for (const path of [DOCS, GETTING_STARTED, `${DOCS}/syncing`]) {
     describe(`GET ${path}`, () => {
       it('is an HTML page, served without a key, under a CSP of our own origin', async () => {
         const response = await server.request(path);
@@ -76,7 +76,18 @@ describe('docs site', () => {
     expect(initializer.text).to.contain('domNode: root');
   });
 
-  it('renders docs/getting-started.md to HTML', async () => {
+  it('serves every guide of docs/guides at /docs/<slug>, titled by its heading, linked from every page', async () => {
+    const syncing = await server.request(`${DOCS}/syncing`);
+    expect(syncing.status).to.equal(200);
+    expect(syncing.text).to.contain('<title>Keeping a copy in sync · Brand Catalog Read API</title>');
+    expect(syncing.text).to.contain('<h1>Keeping a copy in sync</h1>');
+    expect(syncing.text).to.contain('syncToken');
+    for (const page of [DOCS, GETTING_STARTED, `${DOCS}/syncing`]) {
+      expect(urlsOf((await server.request(page)).text), page).to.include.members([DOCS, GETTING_STARTED, `${DOCS}/syncing`]);
+    }
+  });
+
+  it('renders docs/guides/getting-started.md to HTML', async () => {
     const { text } = await server.request(GETTING_STARTED);
     expect(text).to.contain('<h1>Getting started</h1>');
     expect(text).to.contain('<pre><code class="language-sh">curl -H &quot;Authorization: Bearer bcat_sk_');
