@@ -28,7 +28,7 @@ export const newCopy = (): SyncCopy => ({ records: new Map(), token: null });
  * applies the items to the copy in order.
  */
 export async function syncBatch({ server, key, path, copy, limit, fields, cursor }: {
-  server: TestServer;
+  server: Pick<TestServer, 'request'>;
   key: string;
   path: string;
   copy: SyncCopy;

@@ -89,26 +89,34 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     registry: served.registry,
     limiter,
     logs,
-    async request(path, { key, method = 'GET', headers = {} } = {}) {
-      // A full URL as it is, a path under /api/ on this server, anything else under the API base.
-      const url = /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
-      const response = await fetch(url, {
-        method,
-        headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
-      });
-      const text = await response.text();
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      return { status: response.status, headers: response.headers, body, text };
-    },
+    request: requestAt(origin),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!options.limiter) await limiter.close();
     },
+  };
+}
+
+/**
+ * `TestServer.request` for a server at `origin` (this process's, or one a
+ * test spawned): a full URL as it is, a path under /api/ on that server,
+ * anything else under the API base.
+ */
+export function requestAt(origin: string): TestServer['request'] {
+  return async (path, { key, method = 'GET', headers = {} } = {}) => {
+    const url = /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
+    const response = await fetch(url, {
+      method,
+      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+    });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, headers: response.headers, body, text };
   };
 }

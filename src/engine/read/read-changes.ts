@@ -35,6 +35,13 @@ export interface ChangesBatch {
   readonly cursor: ChangesCursor | null;
   /** The token's xmin on a first page with a token; null for a full sync (or on a later page: it is in the cursor). */
   readonly since: string | null;
+  /**
+   * How new a copy of the data the page must be read from (`Reads.run`'s
+   * `after`): at least as new as the one the previous page, or the previous
+   * batch's last page, was read from. So a client whose calls land on
+   * replicas at different points never sees its copy go back in time.
+   */
+  readonly mark: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -58,12 +65,12 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
   if (request.cursor !== null) {
     const cursor = codec.decodeCursor(request.cursor, scope);
     if (cursor.since !== null && expired(cursor.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-    return { scope, cursor, since: null };
+    return { scope, cursor, since: null, mark: cursor.mark };
   }
-  if (request.syncToken === null) return { scope, cursor: null, since: null };
+  if (request.syncToken === null) return { scope, cursor: null, since: null, mark: null };
   const token = codec.decodeToken(request.syncToken, scope);
   if (expired(token.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-  return { scope, cursor: null, since: token.xmin };
+  return { scope, cursor: null, since: token.xmin, mark: token.mark };
 }
 
 /**
@@ -90,15 +97,13 @@ export async function readChanges({ session, family, request, batch, codec, now 
   const hasNext = rows.length > request.limit;
   if (hasNext) rows.length = request.limit;
   const last = rows[rows.length - 1];
-  const nextCursor = hasNext && last
-    ? codec.encodeCursor(batch.scope, {
-      ...position, after: last[ID] as string, mark: batch.cursor === null ? await session.mark() : batch.cursor.mark,
-    })
-    : null;
+  // Where this page's copy stands now, for the next page or batch to read no older a copy.
+  const mark = await session.mark();
+  const nextCursor = hasNext && last ? codec.encodeCursor(batch.scope, { ...position, after: last[ID] as string, mark }) : null;
   return {
     items: rows.map(toItem),
     nextCursor,
-    syncToken: nextCursor === null ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt }) : null,
+    syncToken: nextCursor === null ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt, mark }) : null,
   };
 }
 

@@ -8,8 +8,8 @@ import type { BatchWalk } from '../compile/changes-queries.ts';
  * codec's key, so every instance sharing it accepts them:
  *
  * - a sync token: the brand, the family, the `xmin` of the snapshot of the
- *   batch's first page (every transaction below it had finished) and when
- *   that page was read (for expiry);
+ *   batch's first page (every transaction below it had finished), when that
+ *   page was read (for expiry), and how new the last page's copy was;
  * - a cursor inside a batch: all of that, plus the token the batch started
  *   from, how its pages are read and the last id returned.
  *
@@ -30,6 +30,8 @@ export interface SyncToken {
   readonly xmin: string;
   /** When that page was read, in milliseconds since the epoch. */
   readonly madeAt: number;
+  /** How new the copy the batch's last page was read from was (`Reads.mark`), or null: the next batch reads no older a copy. */
+  readonly mark: string | null;
 }
 
 /** Where a batch is: its first page's snapshot xmin and time, the token it started from (null: a full sync) and the next page's start. */
@@ -43,7 +45,7 @@ export interface ChangesCursor {
   readonly walk: BatchWalk;
   /** The last item's id. */
   readonly after: string;
-  /** How new the first page's copy was (`Reads.mark`), or null. */
+  /** How new this page's copy was (`Reads.mark`), or null. */
   readonly mark: string | null;
 }
 
@@ -62,6 +64,8 @@ const MARK = /^[0-9A-Za-z/._:-]{1,64}$/;
 
 const isXid = (value: unknown): value is string => typeof value === 'string' && XID.test(value);
 const isTime = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+/** A mark, or none. */
+const isMark = (value: unknown): boolean => value === undefined || (typeof value === 'string' && MARK.test(value));
 
 export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
   const invalid = (): never => {
@@ -76,12 +80,14 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
   };
 
   return {
-    encodeToken: (scope, token) => cursors.seal({ k: 'sync', b: scope.brandId, c: scope.family, x: token.xmin, t: token.madeAt }),
+    encodeToken: (scope, token) => cursors.seal({
+      k: 'sync', b: scope.brandId, c: scope.family, x: token.xmin, t: token.madeAt, ...(token.mark === null ? {} : { w: token.mark }),
+    }),
 
     decodeToken(value, scope) {
       const body = openKind({ value, kind: 'sync', scope });
-      if (!isXid(body.x) || !isTime(body.t)) return invalid();
-      return { xmin: body.x, madeAt: body.t };
+      if (!isXid(body.x) || !isTime(body.t) || !isMark(body.w)) return invalid();
+      return { xmin: body.x, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null };
     },
 
     encodeCursor: (scope, cursor) => cursors.seal({
@@ -95,7 +101,7 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
       // A full sync has no token to start from; a batch after a token has one.
       if (!isXid(body.n) || !isTime(body.t) || !(body.x === null ? walk === 'full' : isXid(body.x) && walk !== 'full' && walk !== undefined)
         || typeof body.p !== 'string' || !UUID.test(body.p)
-        || (body.w !== undefined && !(typeof body.w === 'string' && MARK.test(body.w)))) {
+        || !isMark(body.w)) {
         return invalid();
       }
       return { xmin: body.n, madeAt: body.t, since: body.x as string | null, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null };

@@ -42,7 +42,7 @@ export async function changesPage({ operations, family, ctx, brandId }: {
   const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now });
   const page = await reads.run(
     (session) => readChanges({ session, family, request, batch, codec, now }),
-    { after: batch.cursor?.mark ?? null },
+    { after: batch.mark },
   );
   if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request.limit, page.nextCursor)}>; rel="next"`);
   ctx.body = request.fields === null

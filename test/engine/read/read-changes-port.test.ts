@@ -47,7 +47,7 @@ describe('read-changes over the Reads port (no database)', () => {
     openBatch({ codec, brandId: BRAND, family, request: request(changes), retentionDays: 30, now });
 
   it('a first page after a token: sizes the batch, reads upserts and deletes in one statement, cuts at the limit', async () => {
-    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY });
+    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
     const session = fakeSession({ rows: [upsert(1, 'a'), deleted(2), upsert(3, 'c'), upsert(4, 'd')] });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(page.items).to.deep.equal([
@@ -64,7 +64,7 @@ describe('read-changes over the Reads port (no database)', () => {
   });
 
   it('a batch of more than SMALL_BATCH changes walks the ids', async () => {
-    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY });
+    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
     const session = fakeSession({ rows: [upsert(1, 'a'), upsert(2, 'b'), upsert(3, 'c'), upsert(4, 'd')], items: SMALL_BATCH + 1 });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(codec.decodeCursor(page.nextCursor!, scope).walk).to.equal('large');
@@ -72,14 +72,14 @@ describe('read-changes over the Reads port (no database)', () => {
   });
 
   it('a later page starts after the cursor\'s id with no new snapshot; the last page gives the token: the first page\'s xmin and time', async () => {
-    const first = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW - 5000, since: '90', walk: 'small', after: id(1), mark: null });
+    const first = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW - 5000, since: '90', walk: 'small', after: id(1), mark: 'mark-0' });
     const session = fakeSession({ rows: [upsert(5, 'c')] });
     const page = await readChanges({ session, family, request: request({ cursor: first }), batch: batchOf({ cursor: first }), codec, now: NOW });
     expect(session.asked).to.have.length(1);
     expect(session.asked[0]!.bindings).to.include(id(1));
     expect(page.items).to.have.length(1);
     expect(page.nextCursor).to.equal(null);
-    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '95', madeAt: NOW - 5000 });
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '95', madeAt: NOW - 5000, mark: 'mark-1' });
   });
 
   it('a full sync neither sizes the batch nor reads tombstones', async () => {
@@ -88,7 +88,15 @@ describe('read-changes over the Reads port (no database)', () => {
     expect(page.items).to.deep.equal([]);
     expect(session.asked[0]!.sql).to.not.include('count(');
     expect(session.asked.some((query) => query.sql.includes('"sync_tombstones"'))).to.equal(false);
-    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW });
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW, mark: 'mark-1' });
+  });
+
+  it('a page is read from a copy no older than the previous page\'s, and a batch from one no older than the last batch\'s last page', () => {
+    const cursor = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW, since: '90', walk: 'small', after: id(1), mark: 'page-1' });
+    expect(batchOf({ cursor }).mark).to.equal('page-1');
+    expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: 'last-page' }) }).mark).to.equal('last-page');
+    expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: null }) }).mark).to.equal(null);
+    expect(batchOf({}).mark).to.equal(null);
   });
 
   it('a token or a batch from one older than the retention is 410; a full sync\'s cursor never expires', () => {
@@ -100,9 +108,9 @@ describe('read-changes over the Reads port (no database)', () => {
         return (error as ApiError).errorCode;
       }
     };
-    const old = codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 31 * DAY });
+    const old = codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 31 * DAY, mark: null });
     expect(expired(() => batchOf({ syncToken: old }))).to.equal('sync_token_expired');
-    expect(expired(() => batchOf({ syncToken: codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 29 * DAY }) }))).to.equal('none');
+    expect(expired(() => batchOf({ syncToken: codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 29 * DAY, mark: null }) }))).to.equal('none');
     const cursor = (since: string | null) => codec.encodeCursor(scope, {
       xmin: '1', madeAt: NOW - 31 * DAY, since, walk: since === null ? 'full' : 'small', after: id(1), mark: null,
     });

@@ -21,14 +21,15 @@ function errorCodeOf(run: () => unknown): string {
 
 describe('changes codec', () => {
   it('round-trips a sync token and a cursor, the mark kept when there is one', () => {
-    expect(codec.decodeToken(codec.encodeToken(scope, { xmin: '1000', madeAt: 5 }), scope)).to.deep.equal({ xmin: '1000', madeAt: 5 });
+    expect(codec.decodeToken(codec.encodeToken(scope, { xmin: '1000', madeAt: 5, mark: null }), scope)).to.deep.equal({ xmin: '1000', madeAt: 5, mark: null });
+    expect(codec.decodeToken(codec.encodeToken(scope, { xmin: '1000', madeAt: 5, mark: '16/B374D848' }), scope).mark).to.equal('16/B374D848');
     expect(codec.decodeCursor(codec.encodeCursor(scope, cursor), scope)).to.deep.equal(cursor);
     const full = { ...cursor, since: null, walk: 'full', mark: '16/B374D848' } as const;
     expect(codec.decodeCursor(codec.encodeCursor(scope, full), scope)).to.deep.equal(full);
   });
 
   it('a value of another brand or family is cursor_mismatch; a token used as a cursor, a list cursor, a forged or junk value invalid_cursor', () => {
-    const token = codec.encodeToken(scope, { xmin: '1000', madeAt: 5 });
+    const token = codec.encodeToken(scope, { xmin: '1000', madeAt: 5, mark: null });
     expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, family: 'options' }))).to.equal('cursor_mismatch');
     expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, brandId: cursor.after }))).to.equal('cursor_mismatch');
     expect(errorCodeOf(() => codec.decodeCursor(token, scope))).to.equal('invalid_cursor');
@@ -39,12 +40,12 @@ describe('changes codec', () => {
     expect(errorCodeOf(() => codec.decodeToken(`${token}x`, scope))).to.equal('invalid_cursor');
     expect(errorCodeOf(() => codec.decodeToken('junk', scope))).to.equal('invalid_cursor');
     const other = createChangesCodec(createCursorCodec('another-secret-of-thirty-two-characters!'));
-    expect(errorCodeOf(() => codec.decodeToken(other.encodeToken(scope, { xmin: '1', madeAt: 1 }), scope))).to.equal('invalid_cursor');
+    expect(errorCodeOf(() => codec.decodeToken(other.encodeToken(scope, { xmin: '1', madeAt: 1, mark: null }), scope))).to.equal('invalid_cursor');
   });
 
   it('refuses signed values whose fields are malformed', () => {
     const sealed = (body: Record<string, unknown>): string => cursors.seal({ k: 'sync', b: scope.brandId, c: scope.family, ...body });
-    for (const body of [{ x: '-1', t: 1 }, { x: '01', t: 1 }, { x: 1000, t: 1 }, { x: '1000', t: -1 }, { x: '1000', t: 'now' }]) {
+    for (const body of [{ x: '-1', t: 1 }, { x: '01', t: 1 }, { x: 1000, t: 1 }, { x: '1000', t: -1 }, { x: '1000', t: 'now' }, { x: '1', t: 1, w: 'bad mark!' }]) {
       expect(errorCodeOf(() => codec.decodeToken(sealed(body), scope)), JSON.stringify(body)).to.equal('invalid_cursor');
     }
     const base = { k: 'changes', b: scope.brandId, c: scope.family, n: '1000', t: 1, x: null, m: 'full', p: cursor.after };
