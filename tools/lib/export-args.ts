@@ -18,7 +18,7 @@ incremental (the changes feed): each run appends what changed since the last run
                   the first run is a full sync; a run that stops resumes its batch when rerun
                   lines: {"change":"upsert"|"delete"|"reset","id":...,"record":...} (csv: a leading change column)
   --restart       forget the token: this run is a full sync (it begins with a reset line)
-  --resync-expired  when the token has expired (410), write a full sync instead of stopping (exit 3)
+  --resync-expired  when the token has expired (410), write a full sync instead of stopping with exit code 3
 
 settings: API_URL (default http://127.0.0.1:3000), API_KEY (required)
 to pipe stdout, run npm with -s (npm run -s export -- ...): npm writes its banner to stdout otherwise`;
