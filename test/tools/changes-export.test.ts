@@ -220,6 +220,12 @@ describe('tools/lib/changes-export-run.ts (npm run export -- --sync-state)', fun
     expect(await refusal({ out: join(dir, 'other.ndjson') })).to.contain('unfinished batch').and.contain(out);
     expect(await refusal({ format: 'csv' })).to.contain('--restart');
     await run();
+    // A restart drops an unfinished batch: the file is cut back to its last saved page, then a full sync follows.
+    await run({ restart: true, maxPages: 1 });
+    const cut = (await readSyncState(statePath))!.batch!.bytes;
+    await appendFile(out, '{"half a li');
+    expect(await run({ restart: true })).to.include({ complete: true, full: true, upserts: 3 });
+    expect((await linesFrom(cut))[0]!.change).to.equal('reset');
 
     const otherServer = createCursorCodec('another-secret-0123456789abcdef0123456789abcdef');
     const foreign = createChangesCodec(otherServer).encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { xmin: '1', madeAt: Date.now() });

@@ -82,7 +82,7 @@ export async function runChangesExport(options: ChangesExportOptions): Promise<C
   if (restart) {
     reason = 'restart';
     // An unfinished batch into this file is cut back to where its last saved page ended; one into another file is left as it is.
-    const batch = run.state.batch?.out === out ? { ...run.state.batch, nextCursor: null, items: 0 } : null;
+    const batch = run.state.batch?.out === out ? { ...run.state.batch, format: options.format, nextCursor: null, items: 0 } : null;
     await save(run, { ...run.state, syncToken: null, batch });
   }
   const resumed = run.state.batch?.nextCursor != null;
@@ -96,7 +96,8 @@ export async function runChangesExport(options: ChangesExportOptions): Promise<C
         // A token of another server (another CURSOR_SECRET) or a state file edited by hand: asking again will not help.
         throw new ExportRefused(`the server refused the token or cursor saved in ${statePath} (${error.errorCode}): was it made by another server? Add --restart to start over with a full sync`);
       }
-      if (!(error instanceof SyncTokenExpiredError)) throw error;
+      // A full sync has no token to expire: a 410 there is not one a resync could cure (and must not loop).
+      if (!(error instanceof SyncTokenExpiredError) || full) throw error;
       if (!resyncExpired) throw new ExportTokenExpired(expiredMessage(run, statePath));
       // Start over without a token, after what is already in the file (harmless: the reset line comes after it).
       reason = 'expired';
