@@ -1,18 +1,24 @@
 /**
  * `npm run export -- <family> --brand <slug> [--<filter> <value>...] [--format ndjson|csv] [--out <file> [--restart]] [--page-size <n>]`
+ * `npm run export -- <family> --brand <slug> --sync-state <file> --out <file> [--format ...] [--restart] [--resync-expired]`
  *
  * Writes every record of a family (that the filters match) through the
  * client, to stdout or to a file; an export to a file that stops (Ctrl-C, a
  * failure) resumes where it stopped when run again with the same arguments.
+ * With `--sync-state`, each run appends to the file what changed since the
+ * last one (the changes feed), keeping the token in the state file.
  * Reads API_URL (default http://127.0.0.1:3000) and API_KEY. The key is taken
  * from the environment only, never from an argument, so it stays out of shell
  * history and process lists.
  *
  * Exit codes: 0 done, 1 the API or the file failed, 2 a usage error or a
- * refused resume, 130 interrupted (resumable when writing a file).
+ * refused resume, 3 the sync token has expired (rerun with --resync-expired),
+ * 130 interrupted (resumable when writing a file).
  */
-import { ApiError, createClient, NetworkError } from '../client/src/index.ts';
-import { EXPORT_USAGE, parseExportArgs, UsageError, type ExportCommand } from './lib/export-args.ts';
+import { ApiError, createClient, NetworkError, type BrandCatalogClient, type ChangesPath } from '../client/src/index.ts';
+import { createChangesProgress } from './lib/changes-progress.ts';
+import { ExportTokenExpired, runChangesExport } from './lib/changes-export-run.ts';
+import { EXPORT_USAGE, parseExportArgs, UsageError, type ExportArgs, type ExportCommand } from './lib/export-args.ts';
 import { ExportRefused, runExport } from './lib/export-run.ts';
 import { createProgress } from './lib/progress.ts';
 
@@ -48,29 +54,53 @@ const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.once('SIGTERM', () => controller.abort());
 
-const progress = createProgress({ write: (text) => process.stderr.write(text), tty: Boolean(process.stderr.isTTY), label: command.family });
+const tty = Boolean(process.stderr.isTTY);
+const write = (text: string): void => void process.stderr.write(text);
 
-try {
-  const client = createClient({
-    baseUrl: process.env.API_URL || DEFAULT_API_URL,
-    apiKey,
-    brand: command.brand,
-    onRetry: (notice) => progress.retrying(notice),
-  });
+/** A full export; true when it reached the end. */
+async function exportAll(args: ExportArgs, connect: (onRetry: (notice: { delayMs: number; reason: string }) => void) => BrandCatalogClient): Promise<boolean> {
+  const progress = createProgress({ write, tty, label: args.family });
   const result = await runExport({
-    client,
-    family: command.family,
-    filters: command.filters,
-    format: command.format,
-    out: command.out ?? process.stdout,
-    pageSize: command.pageSize,
-    restart: command.restart,
+    client: connect((notice) => progress.retrying(notice)),
+    family: args.family,
+    filters: args.filters,
+    format: args.format,
+    out: args.out ?? process.stdout,
+    pageSize: args.pageSize,
+    restart: args.restart,
     progress,
     signal: controller.signal,
   });
-  process.exitCode = result.complete ? 0 : 130;
+  return result.complete;
+}
+
+/** One batch of the changes feed appended to --out; true when the batch ended and its token is saved. */
+async function exportChanges(args: ExportArgs, connect: (onRetry: (notice: { delayMs: number; reason: string }) => void) => BrandCatalogClient): Promise<boolean> {
+  const progress = createChangesProgress({ write, tty, label: args.family });
+  const result = await runChangesExport({
+    client: connect((notice) => progress.retrying(notice)),
+    // The arguments were checked: a family with a feed, an out file.
+    family: args.family as ChangesPath,
+    format: args.format,
+    out: args.out!,
+    statePath: args.syncState!,
+    pageSize: args.pageSize,
+    restart: args.restart,
+    resyncExpired: args.resyncExpired,
+    progress,
+    signal: controller.signal,
+  });
+  return result.complete;
+}
+
+try {
+  const connect = (onRetry: (notice: { delayMs: number; reason: string }) => void): BrandCatalogClient =>
+    createClient({ baseUrl: process.env.API_URL || DEFAULT_API_URL, apiKey, brand: command.brand, onRetry });
+  const complete = await (command.syncState === null ? exportAll : exportChanges)(command, connect);
+  process.exitCode = complete ? 0 : 130;
 } catch (error) {
   if (error instanceof ExportRefused) fail(error.message, 2);
+  if (error instanceof ExportTokenExpired) fail(error.message, 3);
   if (error instanceof ApiError || error instanceof NetworkError) {
     // Worth a rerun only when the failure may pass (the network, the rate limit, the server); a 4xx will not.
     const passing = error instanceof NetworkError || error.status === 429 || error.status >= 500;

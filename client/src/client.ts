@@ -1,4 +1,5 @@
-import type { Brand, CollectionPath, Families } from './families.generated.ts';
+import { createChangeBatch, type ChangeBatch } from './change-batch.ts';
+import { FAMILIES, type Brand, type CollectionPath, type Families, type FamilyPath } from './families.generated.ts';
 import { buildQuery, type FilterValue } from './query.ts';
 import { createRecordList, type RecordList } from './record-list.ts';
 import { DEFAULT_MAX_RETRIES, type RetryNotice } from './retry.ts';
@@ -60,7 +61,33 @@ export interface GetOptions<P extends CollectionPath, I extends IncludeOf<P>, F 
   readonly signal?: AbortSignal;
 }
 
-export interface BrandCatalogClient {
+/** The families with a changes feed (`GET /brands/{brand}/<path>/changes`): every family but the brand. */
+export type ChangesPath = CollectionPath;
+
+export interface ChangesOptions<P extends ChangesPath, F extends FieldOf<P> = never> {
+  /** The token the last batch returned; left out (or null), a full sync: every current record as an upsert. */
+  readonly syncToken?: string | null;
+  /** Go on with a batch from a page's `nextCursor` (it carries the batch's token: `syncToken` is then not sent). */
+  readonly cursor?: string | null;
+  /** Items per page, 1 to 1000 (server default 100). */
+  readonly limit?: number;
+  /** Only these fields of each upserted record (`fields=`); every field when left out. */
+  readonly fields?: readonly F[];
+  readonly signal?: AbortSignal;
+}
+
+/** One family's routes: `client.products.list()`, `.get(id)`, `.changes({ syncToken })`. */
+export interface FamilyClient<P extends CollectionPath> {
+  list<I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(options?: ListOptions<P, I, F>): RecordList<ResultOf<P, I, F>>;
+  get<I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
+  /** The family's next batch of changes (see `BrandCatalogClient.changes`). */
+  changes<F extends FieldOf<P> = never>(options?: ChangesOptions<P, F>): ChangeBatch<ResultOf<P, never, F>>;
+}
+
+/** A `FamilyClient` for every family with a list, by its path (`client['carton-sizes']` for a path with a dash). */
+export type FamilyClients = { readonly [P in CollectionPath]: FamilyClient<P> };
+
+export interface BrandCatalogClient extends FamilyClients {
   /** The brand slug the client reads. */
   readonly brand: string;
   /** Every record of a family that matches the filters, across all pages. Nothing is sent until it is iterated. */
@@ -69,6 +96,15 @@ export interface BrandCatalogClient {
   get<P extends CollectionPath, I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(path: P, id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
   /** The brand itself (`GET /brands/{brand}`). */
   getBrand(options?: { readonly signal?: AbortSignal }): Promise<Brand>;
+  /**
+   * One batch of a family's changes feed: what was inserted, updated or
+   * deleted since the batch that returned `syncToken` (everything, as
+   * upserts, without one). Iterate it for the items, page after page; when it
+   * ends it returns the next token, also readable as `batch.syncToken`. A 410
+   * is a `SyncTokenExpiredError`: start again without a token. Nothing is sent
+   * until it is read.
+   */
+  changes<P extends ChangesPath, F extends FieldOf<P> = never>(path: P, options?: ChangesOptions<P, F>): ChangeBatch<ResultOf<P, never, F>>;
 }
 
 /**
@@ -96,7 +132,7 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
   });
   const brandPath = `/brands/${encodeURIComponent(brand)}`;
 
-  return {
+  const client: Omit<BrandCatalogClient, CollectionPath> = {
     brand,
     list(path, { filters, include, fields, limit, cursor = null, signal } = {}) {
       const listPath = `${brandPath}/${encodeURIComponent(path)}`;
@@ -115,5 +151,34 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
     async getBrand({ signal } = {}) {
       return (await transport.getJson({ path: brandPath, signal })).body as Brand;
     },
+    changes(path, { syncToken = null, cursor = null, limit, fields, signal } = {}) {
+      const changesPath = `${brandPath}/${encodeURIComponent(path)}/changes`;
+      return createChangeBatch({
+        startCursor: cursor,
+        // The first page sends the token; later ones the cursor, which carries it.
+        fetchPage: (pageCursor) => transport.getJson({
+          path: changesPath,
+          query: buildQuery({ fields, limit, cursor: pageCursor, syncToken: pageCursor === null ? syncToken : null }),
+          signal,
+        }),
+      });
+    },
   };
+  return withFamilyClients(client);
+}
+
+/** Adds `client.<path>` for every family with a list: the same calls with the path bound. */
+function withFamilyClients(client: Omit<BrandCatalogClient, CollectionPath>): BrandCatalogClient {
+  const families: Record<string, FamilyClient<CollectionPath>> = {};
+  for (const path of Object.keys(FAMILIES) as FamilyPath[]) {
+    if (FAMILIES[path].tenant) continue;
+    const bound = path as CollectionPath;
+    families[bound] = Object.freeze({
+      list: (options?: ListOptions<CollectionPath, never>) => client.list(bound, options),
+      get: (id: string, options?: GetOptions<CollectionPath, never>) => client.get(bound, id, options),
+      changes: (options?: ChangesOptions<CollectionPath>) => client.changes(bound, options),
+    }) as FamilyClient<CollectionPath>;
+  }
+  // The client's own members come last, so no family path could ever shadow them.
+  return { ...families, ...client } as BrandCatalogClient;
 }

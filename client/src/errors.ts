@@ -53,6 +53,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 410 `sync_token_expired` from a changes feed: the token (or the batch it
+ * started) is older than the server keeps deletions (`SYNC_RETENTION_DAYS`),
+ * so what changed since cannot be told. Start again without a token: a full
+ * sync lists every current record, and a copy must drop the records it does
+ * not list (they were deleted meanwhile).
+ */
+export class SyncTokenExpiredError extends ApiError {
+  constructor(args: ConstructorParameters<typeof ApiError>[0]) {
+    super(args);
+    this.name = 'SyncTokenExpiredError';
+  }
+}
+
 /** The request never got an answer (refused, reset, DNS), even after the retries. */
 export class NetworkError extends Error {
   readonly url: string;
@@ -103,7 +117,8 @@ export async function errorFromResponse({ response, url, retryAfterSeconds }: {
   }
   const { error, errorCode, details } = (body ?? {}) as { error?: unknown; errorCode?: unknown; details?: unknown };
   if (typeof error === 'string' && typeof errorCode === 'string' && KNOWN_CODES.has(errorCode)) {
-    return new ApiError({ status: response.status, errorCode: errorCode as ErrorCode, message: error, details, requestId, retryAfterSeconds, url });
+    const ErrorClass = errorCode === 'sync_token_expired' ? SyncTokenExpiredError : ApiError;
+    return new ErrorClass({ status: response.status, errorCode: errorCode as ErrorCode, message: error, details, requestId, retryAfterSeconds, url });
   }
   return new ApiError({
     status: response.status,

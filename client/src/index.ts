@@ -1,7 +1,8 @@
 /** The Brand Catalog Read API client: `createClient`, its errors, and the generated family types and table. */
 export { createClient, CLIENT_VERSION } from './client.ts';
-export type { BrandCatalogClient, ClientOptions, GetOptions, IncludeOf, ListOptions, ResultOf, WithIncludes } from './client.ts';
-export { ApiError, NetworkError } from './errors.ts';
+export type { BrandCatalogClient, ChangesOptions, ChangesPath, ClientOptions, FamilyClient, FamilyClients, FieldOf, GetOptions, IncludeOf, ListOptions, ResultOf, WithIncludes } from './client.ts';
+export type { ChangeBatch, ChangeItem, ChangesPage, DeleteItem, UpsertItem } from './change-batch.ts';
+export { ApiError, NetworkError, SyncTokenExpiredError } from './errors.ts';
 export type { ApiErrorCode, ParameterIssue } from './errors.ts';
 export type { FamilyInfo } from './family-info.ts';
 export type { FilterValue } from './query.ts';

@@ -5,12 +5,13 @@ export type FilterValue = string | number | boolean;
  * The query string of a request. Filters keep the order given and an
  * `undefined` value is left out, so optional filters can be passed through.
  */
-export function buildQuery({ filters, include, fields, limit, cursor }: {
+export function buildQuery({ filters, include, fields, limit, cursor, syncToken }: {
   filters?: Readonly<Record<string, FilterValue | undefined>>;
   include?: readonly string[];
   fields?: readonly string[];
   limit?: number;
   cursor?: string | null;
+  syncToken?: string | null;
 }): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters ?? {})) {
@@ -19,6 +20,7 @@ export function buildQuery({ filters, include, fields, limit, cursor }: {
   if (include && include.length > 0) query.append('include', include.join(','));
   if (fields && fields.length > 0) query.append('fields', fields.join(','));
   if (limit !== undefined) query.append('limit', String(limit));
+  if (syncToken) query.append('syncToken', syncToken);
   if (cursor) query.append('cursor', cursor);
   return query;
 }

@@ -62,20 +62,40 @@ describe('client as a package (@brand-catalog/client)', function () {
     });
   });
 
-  it('gives a TypeScript consumer its types: records, includes, and errors on a bad filter', async () => {
+  it('gives a TypeScript consumer its types: records, includes, changes, and errors on a bad filter or field', async () => {
     await symlink(join(ROOT, 'node_modules/@types'), join(project, 'node_modules/@types'));
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
       files: ['consumer.ts'],
     }));
     const consumer = (extra: string): string => [
-      "import { createClient, ApiError, type Sku } from '@brand-catalog/client';",
+      "import { createClient, ApiError, SyncTokenExpiredError, type Product, type Sku } from '@brand-catalog/client';",
       "const client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', brand: 'acme' });",
       'export async function skusOf(): Promise<Sku[]> {',
       "  const product = await client.get('products', 'id', { include: ['skus'] });",
       '  return product.skus;',
       '}',
       'export const isApiError = (error: unknown): boolean => error instanceof ApiError;',
+      '/** The loop of the README: items until done, whose value is the next token; a 410 means starting over. */',
+      'export async function sync(syncToken: string | null, copy: Map<string, Product>): Promise<string | null> {',
+      '  try {',
+      '    const batch = client.products.changes({ syncToken });',
+      '    for (;;) {',
+      '      const step = await batch.next();',
+      '      if (step.done) return step.value;',
+      "      if (step.value.change === 'delete') copy.delete(step.value.id);",
+      '      else copy.set(step.value.id, step.value.record);',
+      '    }',
+      '  } catch (error) {',
+      '    if (error instanceof SyncTokenExpiredError) return null;',
+      '    throw error;',
+      '  }',
+      '}',
+      "export async function names(): Promise<string | null> {",
+      "  const batch = client['carton-sizes'].changes({ fields: ['name'] });",
+      "  for await (const item of batch) if (item.change === 'upsert') console.log(item.record.name);",
+      '  return batch.syncToken;',
+      '}',
       extra,
     ].join('\n');
 
@@ -86,5 +106,11 @@ describe('client as a package (@brand-catalog/client)', function () {
     const failed = await run(TSC, ['-p', project], { cwd: project }).then(() => null, (error: { stdout: string }) => error);
     expect(failed, 'a misspelt filter must not compile').to.not.equal(null);
     expect(failed!.stdout).to.contain('stauts');
+
+    // A field the changes feed's records lack after `fields` does not compile either.
+    await writeFile(join(project, 'consumer.ts'), consumer("for await (const item of client.skus.changes({ fields: ['code'] })) if (item.change === 'upsert') item.record.productId;"));
+    const narrowed = await run(TSC, ['-p', project], { cwd: project }).then(() => null, (error: { stdout: string }) => error);
+    expect(narrowed, 'a field left out by fields must not compile').to.not.equal(null);
+    expect(narrowed!.stdout).to.contain('productId');
   });
 });

@@ -58,6 +58,23 @@ describe('client: retries', function () {
       expect(statuses.filter((status) => status === 200)).to.have.length(4);
     });
 
+    it('waits out a 429 in the middle of a changes batch and goes on from the same cursor: the batch completes', async () => {
+      server = await startTestServer({ rateLimitPoints: 2, rateLimitWindowSeconds: 1 });
+      await freshBrand();
+      const sizes = await insert('carton-sizes', brandId, [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }]);
+      const notices: RetryNotice[] = [];
+      const client = createClient({ baseUrl: server.origin, apiKey: key, brand: 'acme', maxRetries: 3, onRetry: (notice) => notices.push(notice) });
+      const batch = client['carton-sizes'].changes({ limit: 1 });
+      const ids: string[] = [];
+      for await (const item of batch) ids.push(item.id);
+      expect(ids.sort()).to.deep.equal(sizes.map((size) => size.id as string).sort());
+      expect(batch.syncToken).to.be.a('string');
+      const statuses = requestsTo(server, '/brands/acme/carton-sizes/changes').map((line) => line.status);
+      expect(statuses).to.include(429);
+      expect(notices.map((notice) => notice.reason)).to.deep.equal(statuses.filter((status) => status === 429).map(() => 'rate_limited'));
+      expect(statuses.filter((status) => status === 200)).to.have.length(4);
+    });
+
     it('with maxRetries 0, a 429 is thrown as rate_limited with its Retry-After', async () => {
       server = await startTestServer({ rateLimitPoints: 1, rateLimitWindowSeconds: 60 });
       await freshBrand();
@@ -163,6 +180,23 @@ describe('client: retries', function () {
       expect(error).to.include({ status: 500, errorCode: 'unexpected_response' });
       expect((error as ApiError).details).to.equal('<h1>oops</h1>');
       expect(seen).to.have.length(1);
+    });
+
+    it('refuses a changes page that breaks the envelope: unexpected_response, never a wrong token', async () => {
+      const bodies = [
+        { items: [], nextCursor: 'c2', syncToken: 'both' },
+        { items: [], nextCursor: null, syncToken: null },
+        { items: [{ change: 'delete', id: 'x', record: {} }], nextCursor: null, syncToken: 't' },
+        { items: [{ change: 'moved', id: 'x', record: null }], nextCursor: null, syncToken: 't' },
+      ];
+      for (const body of bodies) {
+        answers.push((_, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)));
+        const batch = client(0).changes('carton-sizes');
+        const error = await rejection(batch.next());
+        expect(error, JSON.stringify(body)).to.include({ errorCode: 'unexpected_response' });
+        expect(batch.syncToken).to.equal(null);
+      }
+      expect(seen.map((request) => request.url)).to.deep.equal(Array(bodies.length).fill('/api/public/v1/brands/acme/carton-sizes/changes'));
     });
 
     it('stops waiting when the signal aborts', async () => {

@@ -28,6 +28,8 @@ describe('export arguments (tools/lib/export-args.ts)', () => {
       out: 'p.csv',
       restart: true,
       pageSize: 50,
+      syncState: null,
+      resyncExpired: false,
     });
   });
 

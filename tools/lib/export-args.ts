@@ -3,6 +3,7 @@ import { didYouMean } from '../../src/engine/definition/did-you-mean.ts';
 import { isExportFormat, type ExportFormat } from './export-format.ts';
 
 export const EXPORT_USAGE = `usage: npm run export -- <family> --brand <slug> [--<filter> <value>...] [--format ndjson|csv] [--out <file> [--restart]] [--page-size <1-100>]
+       npm run export -- <family> --brand <slug> --sync-state <file> --out <file> [--format ndjson|csv] [--restart] [--resync-expired] [--page-size <1-1000>]
 
   <family>        a family's path, such as products or carton-sizes
   --<filter>      a filter of the family, as --status approved or --status=approved
@@ -11,6 +12,13 @@ export const EXPORT_USAGE = `usage: npm run export -- <family> --brand <slug> [-
   --out           write to this file instead of stdout; an interrupted export resumes when rerun
   --restart       with --out: drop an unfinished export's state and start over
   --page-size     records per request (default 100)
+
+incremental (the changes feed): each run appends what changed since the last run to --out
+  --sync-state    the file that keeps the family's sync token between runs (one per brand and family);
+                  the first run is a full sync; a run that stops resumes its batch when rerun
+                  lines: {"change":"upsert"|"delete"|"reset","id":...,"record":...} (csv: a leading change column)
+  --restart       forget the token: this run is a full sync (it begins with a reset line)
+  --resync-expired  when the token has expired (410), write a full sync instead of stopping with exit code 3
 
 settings: API_URL (default http://127.0.0.1:3000), API_KEY (required)
 to pipe stdout, run npm with -s (npm run -s export -- ...): npm writes its banner to stdout otherwise`;
@@ -29,20 +37,25 @@ export interface ExportArgs {
   readonly out: string | null;
   readonly restart: boolean;
   readonly pageSize: number;
+  /** The state file of an incremental export (the changes feed), or null for a full export. */
+  readonly syncState: string | null;
+  /** With `syncState`: on an expired token, write a full sync instead of stopping. */
+  readonly resyncExpired: boolean;
 }
 
 /** What the command line asks for: an export, or the usage text. */
 export type ExportCommand = { readonly help: true } | (ExportArgs & { readonly help: false });
 
 /** The command's own options; any other `--name` is a filter of the family. */
-const OPTIONS = ['brand', 'format', 'out', 'restart', 'page-size', 'help'] as const;
+const OPTIONS = ['brand', 'format', 'out', 'restart', 'page-size', 'sync-state', 'resync-expired', 'help'] as const;
 type OptionName = (typeof OPTIONS)[number];
-const FLAGS: ReadonlySet<string> = new Set(['restart', 'help']);
+const FLAGS: ReadonlySet<string> = new Set(['restart', 'resync-expired', 'help']);
 export const EXPORT_OPTION_NAMES: readonly string[] = OPTIONS;
 
 const isOption = (name: string): name is OptionName => (OPTIONS as readonly string[]).includes(name);
 
-export function parseExportArgs(argv: readonly string[]): ExportCommand {
+/** The command line split into words that are not options, the command's options, and filters. */
+function scanArgs(argv: readonly string[]): { positionals: string[]; options: Map<OptionName, string>; filters: Map<string, string> } {
   const positionals: string[] = [];
   const options = new Map<OptionName, string>();
   const filters = new Map<string, string>();
@@ -73,7 +86,11 @@ export function parseExportArgs(argv: readonly string[]): ExportCommand {
     if (target.has(name)) throw new UsageError(`--${name} is given twice`);
     target.set(name, value);
   }
+  return { positionals, options, filters };
+}
 
+export function parseExportArgs(argv: readonly string[]): ExportCommand {
+  const { positionals, options, filters } = scanArgs(argv);
   if (options.has('help')) return { help: true };
 
   if (positionals.length !== 1) {
@@ -95,10 +112,22 @@ export function parseExportArgs(argv: readonly string[]): ExportCommand {
   if (!isExportFormat(format)) throw new UsageError(`--format is ndjson or csv, not '${format}'`);
   const out = options.get('out') ?? null;
   const restart = options.has('restart');
+  const syncState = options.get('sync-state') ?? null;
+  const resyncExpired = options.has('resync-expired');
+  if (syncState !== null) checkIncremental({ family, tenant: info.tenant, filters: [...filters.keys()], out });
+  else if (resyncExpired) throw new UsageError('--resync-expired needs --sync-state: only an incremental export has a token to expire');
   if (restart && out === null) throw new UsageError('--restart needs --out: only an export to a file can be resumed');
+  const maxPage = syncState === null ? 100 : 1000;
   const pageText = options.get('page-size') ?? '100';
   const pageSize = /^[1-9][0-9]*$/.test(pageText) ? Number(pageText) : NaN;
-  if (!(pageSize >= 1 && pageSize <= 100)) throw new UsageError(`--page-size is a whole number from 1 to 100, not '${pageText}'`);
+  if (!(pageSize >= 1 && pageSize <= maxPage)) throw new UsageError(`--page-size is a whole number from 1 to ${maxPage}, not '${pageText}'`);
 
-  return { help: false, family: family as FamilyPath, brand, filters: Object.fromEntries(filters), format, out, restart, pageSize };
+  return { help: false, family: family as FamilyPath, brand, filters: Object.fromEntries(filters), format, out, restart, pageSize, syncState, resyncExpired };
+}
+
+/** What an incremental export cannot do: the feed has no filters, the brand has no feed, and the token may only move on once the batch is on disk. */
+function checkIncremental({ family, tenant, filters, out }: { family: string; tenant: boolean; filters: readonly string[]; out: string | null }): void {
+  if (tenant) throw new UsageError(`${family} has no changes feed: export it without --sync-state`);
+  if (filters.length > 0) throw new UsageError(`the changes feed takes no filters: drop ${filters.map((name) => `--${name}`).join(' ')}, or export without --sync-state`);
+  if (out === null) throw new UsageError('--sync-state needs --out: the token is saved only once what it covers is on disk');
 }

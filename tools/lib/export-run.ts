@@ -1,4 +1,3 @@
-import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { FAMILIES, type BrandCatalogClient, type CollectionPath, type Families, type FamilyPath, type Page } from '../../client/src/index.ts';
 import { EXPORT_FORMATS, type ExportFormat } from './export-format.ts';
@@ -10,7 +9,10 @@ import {
   writeExportState,
   type ExportIdentity,
 } from './export-state.ts';
+import { ExportRefused, fileSink, streamSink } from './export-sink.ts';
 import type { Progress } from './progress.ts';
+
+export { ExportRefused } from './export-sink.ts';
 
 /**
  * One export: every record of a family that matches the filters, read page
@@ -51,20 +53,6 @@ export interface ExportResult {
   readonly resumedAfter: number | null;
 }
 
-/** A saved state that cannot be resumed with these arguments, or a file that no longer matches it. */
-export class ExportRefused extends Error {
-  override readonly name = 'ExportRefused';
-}
-
-/** Where records go: the bytes written so far, and a write that respects backpressure. */
-interface Sink {
-  bytes: number;
-  write(text: string): Promise<void>;
-  /** Makes what was written durable before the state says it is there. */
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
-
 export async function runExport(options: ExportOptions): Promise<ExportResult> {
   const { client, family, filters = {}, format, out, pageSize = 100, restart = false, progress = null, signal, maxPages = Infinity } = options;
   const info = FAMILIES[family];
@@ -84,7 +72,7 @@ export async function runExport(options: ExportOptions): Promise<ExportResult> {
     }
   }
 
-  const sink = typeof out === 'string' ? await fileSink(out, state?.bytes ?? null) : streamSink(out);
+  const sink = typeof out === 'string' ? await fileSink(out, state?.bytes ?? 'empty') : streamSink(out);
   let records = state?.records ?? 0;
   let totalItems = 0;
   let pages = 0;
@@ -140,51 +128,4 @@ async function* pagesOf({ client, family, filters, pageSize, cursor, signal }: {
   yield* client
     .list(family as CollectionPath, { filters: filters as Families[CollectionPath]['filters'], limit: pageSize, cursor, signal })
     .pages();
-}
-
-/**
- * The out file: created empty for a fresh export, or cut back to the saved
- * length for a resume (a page written after the last saved state is dropped
- * and read again).
- */
-async function fileSink(path: string, resumeAt: number | null): Promise<Sink> {
-  let handle: FileHandle;
-  if (resumeAt === null) {
-    handle = await open(path, 'w');
-  } else {
-    const size = await stat(path).then((s) => s.size, () => -1);
-    if (size < resumeAt) {
-      throw new ExportRefused(`${path} is ${size < 0 ? 'missing' : `shorter (${size} bytes) than its saved state (${resumeAt} bytes)`}; add --restart to start over`);
-    }
-    handle = await open(path, 'r+');
-    await handle.truncate(resumeAt);
-  }
-  const sink: Sink = {
-    bytes: resumeAt ?? 0,
-    async write(text) {
-      const buffer = Buffer.from(text, 'utf8');
-      for (let done = 0; done < buffer.length;) {
-        const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, sink.bytes + done);
-        done += bytesWritten;
-      }
-      sink.bytes += buffer.length;
-    },
-    flush: () => handle.datasync(),
-    close: () => handle.close(),
-  };
-  return sink;
-}
-
-function streamSink(stream: Writable): Sink {
-  const sink: Sink = {
-    bytes: 0,
-    async write(text) {
-      if (text === '') return;
-      sink.bytes += Buffer.byteLength(text);
-      if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', resolve));
-    },
-    flush: async () => undefined,
-    close: async () => undefined,
-  };
-  return sink;
 }
