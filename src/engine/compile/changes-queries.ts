@@ -1,6 +1,6 @@
 import type { Resource } from '../definition/resource.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
-import { queryParts, quoteAlias } from './query-parts.ts';
+import { queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 
 /**
@@ -46,6 +46,8 @@ export interface ChangesQueries {
   upserts(args: ChangesArgs): SqlFragment;
   /** Deleted ids of the batch's set after `after`, the same way: `id` and `__xid`. */
   deletes(args: ChangesArgs): SqlFragment;
+  /** The rows of `upserts` as records (`QueryParts.decode`), in place. */
+  decode: QueryParts['decode'];
 }
 
 export interface ChangesArgs {
@@ -79,6 +81,7 @@ export function compileChanges(resource: Resource): ChangesQueries {
   const parts = queryParts(resource);
   const xidSelect = `t.${XID}::text as ${quoteAlias(XID_COLUMN)}`;
   return {
+    decode: parts.decode,
     snapshot: () => ({ sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] }),
 
     upserts(args) {

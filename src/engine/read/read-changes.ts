@@ -95,7 +95,7 @@ export async function readChanges({ session, family, request, batch, codec, now 
   const since = first ? batch.since : batch.cursor!.since;
   const args: ChangesArgs = { brandId: batch.scope.brandId, snapshot, since, after: batch.cursor?.after ?? null, limit: request.limit + 1 };
   const [upserts, deletes] = await Promise.all([
-    session.rows(changes.upserts(args)),
+    session.rows(changes.upserts(args)).then(changes.decode),
     // A full sync lists what exists: every current record, no deletion.
     since === null ? Promise.resolve([]) : session.rows(changes.deletes(args)),
   ]);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { compileChanges } from '../../../src/engine/compile/changes-queries.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
+import { recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
 const TIMESTAMP = { type: 'timestamp', nullable: false } as const;
@@ -17,7 +18,7 @@ describe('compileChanges', () => {
     const queries = compileChanges(registry.get('widgets'));
     const query = queries.upserts({ brandId: BRAND, snapshot: SNAPSHOT, since: '990', after: AFTER, limit: 11 });
     expect(query.sql).to.equal(
-      'select t."id" as "id", t."name" as "name", to_char(t."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"\') as "createdAt", '
+      `select t."id" as "id", t."name" as "name", ${recordTimestampSql('t."created_at"')} as "createdAt", `
       + 't."sync_xid"::text as "__xid" from "widgets" t where t."brand_id" = ? and pg_visible_in_snapshot(t."sync_xid", ?::pg_snapshot) '
       + 'and t."sync_xid" >= ?::xid8 and (t."sync_xid", t."id") > (?::xid8, ?::uuid) order by t."sync_xid", t."id" limit ?',
     );
