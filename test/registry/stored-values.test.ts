@@ -193,6 +193,27 @@ describe('stored values round-trip over HTTP (CONTRACT.md §2)', () => {
     });
   }
 
+  it('an included record gives back its stored JSON exactly too, on a list and on a get', async () => {
+    const stored = '{"n": 9007199254740993, "s": 1.50}';
+    const written = '{"n":9007199254740993,"s":1.50}';
+    const includes = families.flatMap((resource) => resource.includes.map((include) => ({ resource, include, target: registry.get(include.resource) })))
+      .flatMap(({ resource, include, target }) => target.recordFields.filter((field) => field.type === 'json' && field.join === null).map((field) => ({ resource, include, target, field })));
+    expect(includes, 'an include of a family with a JSON field').to.not.be.empty;
+    for (const { resource, include, target, field } of includes) {
+      const brand = await createBrand();
+      const plant = (path: string, overrides = {}) => makeRecords({ registry, path, brandId: brand.id, overrides }).then(([row]) => row!);
+      // To one: the record points at the included one; to many: the included ones point at the record.
+      const [parent, child] = include.cardinality === 'one'
+        ? await plant(target.path).then(async (child) => [await plant(resource.path, { [include.localField]: child[include.remoteField] }), child])
+        : await plant(resource.path).then(async (parent) => [parent, await plant(target.path, { [include.remoteField]: parent[include.localField] })]);
+      await db.raw(`update "${target.table}" set "${field.sourceColumn}" = ?::jsonb where id = ?`, [stored, child!.id]);
+      const base = `/brands/${brand.slug}/${resource.path}`;
+      for (const path of [`${base}${qs({ include: include.name })}`, `${base}/${parent!.id}${qs({ include: include.name })}`]) {
+        expect((await ok(path)).text, `${path}: ${target.path}.${field.name}`).to.include(`"${field.name}":${written}`);
+      }
+    }
+  });
+
   it('every family walks rows with extreme created_at (4713 BC to 294276 AD, and the infinities) page by page, each row once, in order', async function () {
     this.timeout(240_000);
     // Two rows share each of 44 BC, infinity and -infinity, so the walk must order them by id.

@@ -44,7 +44,7 @@ describe('queryParts', () => {
       fields: { id: { type: 'uuid' }, content: { type: 'json' }, createdAt: { type: 'timestamp', nullable: false } },
     }]).get('notes'));
     expect(notes.selectList).to.contain('t."content"::text as "content"');
-    const rows = notes.decode([{ id: 'a', content: '{"n": 1.50}', createdAt: 'x' }, { id: 'b', content: null, createdAt: 'y' }]);
+    const rows = notes.decode<Record<string, unknown>>([{ id: 'a', content: '{"n": 1.50}', createdAt: 'x' }, { id: 'b', content: null, createdAt: 'y' }]);
     expect(rows[0]!.content).to.be.instanceOf(JsonText);
     expect((rows[0]!.content as JsonText).text).to.equal('{"n":1.50}');
     expect(rows[1]).to.deep.equal({ id: 'b', content: null, createdAt: 'y' });
