@@ -19,6 +19,7 @@ const SLOWEST_FIRST = [
   'test/fuzz/cursors.test.ts',
   'test/fuzz/list-queries.test.ts',
   'test/docs/responses-match-document.test.ts',
+  'test/registry/stored-values.test.ts',
   'test/tools/soak.test.ts',
   'test/faults/postgres-down.test.ts',
   'test/faults/slow-query.test.ts',

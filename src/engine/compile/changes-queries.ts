@@ -2,7 +2,7 @@ import { quoteIdentifier } from '../definition/naming.ts';
 import type { Join, Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
-import { joinAlias, queryParts, recordJoins } from './query-parts.ts';
+import { joinAlias, queryParts, recordJoins, type QueryParts } from './query-parts.ts';
 import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 
 /**
@@ -42,6 +42,8 @@ export interface ChangesQueries {
   start(args: { readonly brandId: string; readonly since: string | null }): SqlFragment;
   /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
   page(args: PageArgs): SqlFragment;
+  /** The rows of `page` as records (`QueryParts.decode`), in place. */
+  decode: QueryParts['decode'];
 }
 
 /** How a batch reads its pages: every record (no token), few changes by the version index, or many by walking the ids. */
@@ -157,6 +159,8 @@ export function compileChanges(resource: Resource): ChangesQueries {
     tombstoneScope: resource.scope === 'brand' ? 'brand' : 'shared',
   };
   return {
+    decode: parts.decode,
+
     start({ brandId, since }) {
       if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [] };
       const size = batchSize({ sources, brandId, since, resource });

@@ -21,6 +21,8 @@ export interface ResourceQueries {
   one(args: { brandId: string; id: string }): SqlFragment;
   /** Records whose field equals one of the values, in list order, at most `limit` (for includes). */
   matching(args: { brandId: string; field: string; values: readonly unknown[]; limit: number }): SqlFragment;
+  /** The rows of any of these queries as records (`QueryParts.decode`), in place. */
+  decode: QueryParts['decode'];
 }
 
 /** Name of the hidden column that carries a row's exact `created_at`; removed before responding. */
@@ -83,5 +85,5 @@ function matchingQuery({ resource, selectList, from, fieldColumn }: QueryParts):
 
 export function compileQueries(resource: Resource): ResourceQueries {
   const parts = queryParts(resource);
-  return { page: pageQuery(parts), count: countQuery(parts), one: oneQuery(parts), matching: matchingQuery(parts) };
+  return { page: pageQuery(parts), count: countQuery(parts), one: oneQuery(parts), matching: matchingQuery(parts), decode: parts.decode };
 }

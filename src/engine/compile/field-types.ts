@@ -1,4 +1,5 @@
-import { recordTimestampSql } from './timestamp-sql.ts';
+import { JsonText } from './json-text.ts';
+import { recordDateSql, recordTimestampSql } from './timestamp-sql.ts';
 import type { FieldType } from '../definition/resource-definition.ts';
 
 /** A JSON Schema fragment; used by AJV and copied into the OpenAPI document. */
@@ -20,6 +21,21 @@ const NOT_YEAR_ZERO = '^(?!0000)';
  */
 const TIMESTAMP_POSTGRES_READS = '^(?!0000).*(?:[zZ]|[+-](?:0[0-9]|1[0-5])(?::?[0-5][0-9])?)$';
 
+/**
+ * A year as a record writes it (timestamp-sql.ts): four digits for 0001 to
+ * 9999, otherwise an ISO 8601 expanded year (a sign, six digits or more).
+ */
+const RECORD_YEAR = '(?:[0-9]{4}|[+-][0-9]{6,})';
+
+/** A record's timestamp (CONTRACT.md §2): UTC with milliseconds, or `infinity` / `-infinity`. */
+const RECORD_TIMESTAMP_PATTERN = `^(?:${RECORD_YEAR}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z|-?infinity)$`;
+
+/** A record's date: `YYYY-MM-DD` with the same years, or `infinity` / `-infinity`. */
+const RECORD_DATE_PATTERN = `^(?:${RECORD_YEAR}-[0-9]{2}-[0-9]{2}|-?infinity)$`;
+
+/** A record's decimal: Postgres's own text of the numeric, which keeps its scale (`40.50`), or `NaN`, `Infinity`, `-Infinity`. */
+const RECORD_DECIMAL_PATTERN = '^(?:-?[0-9]+(?:\\.[0-9]+)?|NaN|-?Infinity)$';
+
 /** The spec's string filter rule: 1 to 255 characters. */
 export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
 
@@ -32,6 +48,8 @@ export interface FieldTypeImpl {
   readonly dataType: string;
   /** SQL that reads the column as the record's JSON value (timestamps and decimals become strings in SQL). */
   read(columnSql: string): string;
+  /** What the driver's value becomes in the record, when not itself (the SQL read gives text). */
+  readonly decode?: (value: string) => unknown;
   /** JSON Schema of the value in a record (without null). */
   readonly valueSchema: JsonSchema;
   /** JSON Schema of an exact-match parameter, or null when the type cannot be filtered. */
@@ -72,7 +90,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     dataType: 'numeric',
     // numeric::text keeps the stored scale ("40.50"); a JS number would not.
     read: (c) => `${c}::text`,
-    valueSchema: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' },
+    valueSchema: { type: 'string', pattern: RECORD_DECIMAL_PATTERN },
     parameterSchema: { type: 'string', pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,20})?$' },
   },
   boolean: {
@@ -85,8 +103,9 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
   date: {
     columnType: 'date',
     dataType: 'date',
-    read: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
-    valueSchema: { type: 'string', format: 'date' },
+    read: recordDateSql,
+    // A pattern, not `format: date`: RFC 3339 has neither expanded years nor infinity.
+    valueSchema: { type: 'string', pattern: RECORD_DATE_PATTERN },
     parameterSchema: { type: 'string', format: 'date', pattern: NOT_YEAR_ZERO },
   },
   timestamp: {
@@ -94,13 +113,16 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     dataType: 'timestamp with time zone',
     // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
     read: recordTimestampSql,
-    valueSchema: { type: 'string', format: 'date-time' },
+    // A pattern, not `format: date-time`: RFC 3339 has neither expanded years nor infinity.
+    valueSchema: { type: 'string', pattern: RECORD_TIMESTAMP_PATTERN },
     parameterSchema: { type: 'string', format: 'date-time', maxLength: 35, pattern: TIMESTAMP_POSTGRES_READS },
   },
   json: {
     columnType: 'jsonb',
     dataType: 'jsonb',
-    read: (c) => c,
+    // As text, never through a JavaScript number: the response writes it as it is (json-text.ts).
+    read: (c) => `${c}::text`,
+    decode: (text) => new JsonText(text),
     valueSchema: {},
     parameterSchema: null,
   },

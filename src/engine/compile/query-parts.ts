@@ -22,6 +22,8 @@ export interface QueryParts {
   preparable(filters: Readonly<Record<string, unknown>>): boolean;
   /** Where a record field's value is read; throws on a field the record lacks (a bug in the caller). */
   fieldColumn(name: string): string;
+  /** Turns rows as the driver gives them into records, in place (JSON text into `JsonText`); for most families, nothing to do. */
+  decode<R extends Record<string, unknown>>(rows: R[]): R[];
 }
 
 /** Every list's order, which keyset paging follows. */
@@ -72,12 +74,32 @@ export function queryParts(resource: Resource): QueryParts {
       ),
     preparable: (filters: Readonly<Record<string, unknown>>): boolean =>
       Object.keys(filters).every((name) => !MATCH_KINDS[filtersByName.get(name)!.match].planPerValue),
+    decode: rowDecoder(resource),
     fieldColumn: (name: string): string => {
       const field = fieldsByName.get(name);
       if (!field) throw new Error(`${resource.path}: no field '${name}'`);
       return fieldColumn(field);
     },
   });
+}
+
+/** The fields whose type decodes its value, each with its decoder; rows of a family without any pass as they are. */
+function rowDecoder(resource: Resource): QueryParts['decode'] {
+  const decoded = resource.recordFields.flatMap((field) => {
+    const { decode } = FIELD_TYPES[field.type];
+    return decode ? [{ name: field.name, decode }] : [];
+  });
+  if (decoded.length === 0) return (rows) => rows;
+  return (rows) => {
+    for (const row of rows) {
+      for (const { name, decode } of decoded) {
+        const value = row[name];
+        // Null stays null; only the driver's text is decoded.
+        if (typeof value === 'string') (row as Record<string, unknown>)[name] = decode(value);
+      }
+    }
+    return rows;
+  };
 }
 
 /**

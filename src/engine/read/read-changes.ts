@@ -91,9 +91,9 @@ export async function readChanges({ session, family, request, batch, codec, now 
   const { changes } = family;
   const brandId = batch.scope.brandId;
   const position = batch.cursor ?? await startBatch({ session, family, brandId, since: batch.since, now });
-  const rows = await session.rows(changes.page({
+  const rows = changes.decode(await session.rows(changes.page({
     brandId, since: position.since, walk: position.walk, after: batch.cursor?.after ?? null, limit: request.limit + 1,
-  }));
+  })));
   const hasNext = rows.length > request.limit;
   if (hasNext) rows.length = request.limit;
   const last = rows[rows.length - 1];

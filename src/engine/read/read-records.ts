@@ -68,7 +68,7 @@ export async function listRecords({ session, families, brandId, family, request,
   const { scope, state } = walk;
   const { queries } = family;
   const [page, totalItems] = await Promise.all([
-    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })).then(queries.decode),
     state?.totalItems ?? session.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, queries.count({ brandId, filters: request.filters })),
   ]);
   const hasNext = page.length > request.limit;
@@ -92,7 +92,7 @@ export async function getRecord({ session, families, brandId, family, id, includ
   id: string;
   includes: readonly Include[];
 }): Promise<Row | null> {
-  const found = await session.rows(family.queries.one({ brandId, id }));
+  const found = family.queries.decode(await session.rows(family.queries.one({ brandId, id })));
   if (found.length === 0) return null;
   await loadIncludes({ session, families, brandId, records: found, includes });
   return found[0]!;
@@ -111,9 +111,10 @@ async function loadIncludes({ session, families, brandId, records, includes }: R
   const related = await Promise.all(
     includes.map((include) => {
       const keys = [...new Set(records.map((r) => r[include.localField]).filter((v) => v !== null && v !== undefined))];
+      const { queries } = families.get(include.resource)!;
       return keys.length === 0
         ? Promise.resolve([])
-        : session.rows(families.get(include.resource)!.queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 }));
+        : session.rows(queries.matching({ brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1 })).then(queries.decode);
     }),
   );
   const tooMany = includes.filter((_, i) => related[i]!.length > MAX_INCLUDED_RECORDS);

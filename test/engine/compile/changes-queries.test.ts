@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { compileChanges, SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
+import { recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -36,7 +37,7 @@ describe('compileChanges', () => {
     const page = compileChanges(registry.get('widgets')).page({ brandId: BRAND, since: null, walk: 'full', after: AFTER, limit: 11 });
     expect(page.sql).to.equal(
       'with k as (select u."id", u."deleted" from ((select t."id", false as "deleted" from "widgets" t where t."brand_id" = ? and t."id" > ?::uuid order by t."id" limit ?)) u order by u."id" limit ?)'
-      + ' select k."id"::text as "__id", k."deleted" as "__deleted", t."id" as "id", t."name" as "name", to_char(t."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"\') as "createdAt"'
+      + ` select k."id"::text as "__id", k."deleted" as "__deleted", t."id" as "id", t."name" as "name", ${recordTimestampSql('t."created_at"')} as "createdAt"`
       + ' from k left join "widgets" t on not k."deleted" and t."id" = k."id" and t."brand_id" = ? order by k."id"',
     );
     expect(page.bindings).to.deep.equal([BRAND, AFTER, 11, 11, BRAND]);

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { JsonText } from '../../../src/engine/compile/json-text.ts';
 import { LIST_ORDER, queryParts, quoteAlias } from '../../../src/engine/compile/query-parts.ts';
+import { recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -31,8 +33,24 @@ describe('queryParts', () => {
     expect(parts.table).to.equal('"widgets"');
     expect(parts.selectList).to.equal(
       't."id" as "id", t."length_cm"::text as "lengthCm", j_gadget."label" as "gadgetLabel", ' +
-        'to_char(t."created_at" at time zone \'UTC\', \'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"\') as "createdAt"',
+        `${recordTimestampSql('t."created_at"')} as "createdAt"`,
     );
+  });
+
+  it('decodes what the driver gives as text into the record\'s value: JSON text kept whole, null as null', () => {
+    const notes = queryParts(createRegistry([{
+      path: 'notes',
+      scope: 'brand',
+      fields: { id: { type: 'uuid' }, content: { type: 'json' }, createdAt: { type: 'timestamp', nullable: false } },
+    }]).get('notes'));
+    expect(notes.selectList).to.contain('t."content"::text as "content"');
+    const rows = notes.decode<Record<string, unknown>>([{ id: 'a', content: '{"n": 1.50}', createdAt: 'x' }, { id: 'b', content: null, createdAt: 'y' }]);
+    expect(rows[0]!.content).to.be.instanceOf(JsonText);
+    expect((rows[0]!.content as JsonText).text).to.equal('{"n":1.50}');
+    expect(rows[1]).to.deep.equal({ id: 'b', content: null, createdAt: 'y' });
+    // A family without JSON hands its rows back untouched: the same array.
+    const plain = [{ id: 'c' }];
+    expect(parts.decode(plain)).to.equal(plain);
   });
 
   it('joins what the record reads, limited to the rows the brand may see', () => {

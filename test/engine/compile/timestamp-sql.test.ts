@@ -1,16 +1,45 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { CURSOR_TIMESTAMP, cursorTimestampSql, recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
+import { CURSOR_TIMESTAMP, cursorTimestampSql, recordDateSql, recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 /** What the database writes for a timestamptz under a session time zone, with the given SQL form. */
-async function written(db: Knex, { sql, value, timeZone }: { sql: (column: string) => string; value: string; timeZone: string }): Promise<string> {
+async function written(db: Knex, { sql, value, timeZone, type = 'timestamptz' }: { sql: (column: string) => string; value: string; timeZone: string; type?: string }): Promise<string> {
   return db.transaction(async (trx) => {
     await trx.raw(`set local time zone '${timeZone}'`);
-    const result = (await trx.raw(`select ${sql('v.at')} as text from (select ?::timestamptz as at) v`, [value])) as { rows: { text: string }[] };
+    const result = (await trx.raw(`select ${sql('v.at')} as text from (select ?::${type} as at) v`, [value])) as { rows: { text: string }[] };
     return result.rows[0]!.text;
   });
 }
+
+/** Timestamps at the edges of what Postgres holds (4713 BC to 294276 AD, and the infinities), and the record's text of each. */
+const TIMESTAMPS: readonly (readonly [string, string])[] = [
+  ['4713-11-24 00:00:00+00 BC', '-004712-11-24T00:00:00.000Z'],
+  ['0044-03-15 12:00:00.123456+00 BC', '-000043-03-15T12:00:00.123Z'],
+  ['0001-12-31 23:59:59.999999+00 BC', '+000000-12-31T23:59:59.999Z'],
+  ['0001-01-01 00:30:00+01', '+000000-12-31T23:30:00.000Z'],
+  ['0001-01-01 00:00:00+00', '0001-01-01T00:00:00.000Z'],
+  ['2026-03-01 10:15:00.123456+01', '2026-03-01T09:15:00.123Z'],
+  ['9999-12-31 23:59:59.999999+00', '9999-12-31T23:59:59.999Z'],
+  ['10000-01-01 00:00:00+00', '+010000-01-01T00:00:00.000Z'],
+  ['294276-12-31 23:59:59.999999+00', '+294276-12-31T23:59:59.999Z'],
+  ['infinity', 'infinity'],
+  ['-infinity', '-infinity'],
+];
+
+const DATES: readonly (readonly [string, string])[] = [
+  ['4713-01-01 BC', '-004712-01-01'],
+  ['0044-03-15 BC', '-000043-03-15'],
+  ['0001-12-31 BC', '+000000-12-31'],
+  ['0001-01-01', '0001-01-01'],
+  ['9999-12-31', '9999-12-31'],
+  ['10000-01-01', '+010000-01-01'],
+  ['999999-12-31', '+999999-12-31'],
+  ['1000000-01-01', '+1000000-01-01'],
+  ['5874897-12-31', '+5874897-12-31'],
+  ['infinity', 'infinity'],
+  ['-infinity', '-infinity'],
+];
 
 describe('timestamp SQL', () => {
   let db: Knex;
@@ -32,9 +61,40 @@ describe('timestamp SQL', () => {
     }
   });
 
+  it('writes every timestamp Postgres can hold as ISO 8601: expanded years outside 0001 to 9999 (1 BC is year 0), infinity as the word', async () => {
+    for (const [stored, record] of TIMESTAMPS) {
+      for (const timeZone of ['UTC', 'Asia/Kathmandu']) {
+        expect(await written(db, { sql: recordTimestampSql, value: stored, timeZone }), `${stored} in ${timeZone}`).to.equal(record);
+      }
+      // JavaScript's Date numbers years the same way (it writes year 0 with four digits, and stops at year 275760).
+      const date = new Date(record);
+      if (!/^[+]000000|^[+]2942|infinity/.test(record)) expect(date.toISOString(), record).to.equal(record);
+    }
+  });
+
+  it('writes every date Postgres can hold the same way, years past 294276 (no timestamp has them) included', async () => {
+    for (const [stored, record] of DATES) {
+      expect(await written(db, { sql: recordDateSql, value: stored, timeZone: 'UTC', type: 'date' }), stored).to.equal(record);
+    }
+  });
+
+  it('writes a cursor timestamp that Postgres reads back as the same instant, whatever the year', async () => {
+    for (const [stored] of TIMESTAMPS) {
+      for (const timeZone of ['UTC', 'Pacific/Chatham']) {
+        const text = await written(db, { sql: cursorTimestampSql, value: stored, timeZone });
+        expect(text, stored).to.match(CURSOR_TIMESTAMP);
+        const result = (await db.raw('select ?::timestamptz = ?::timestamptz as same', [text, stored])) as { rows: { same: boolean }[] };
+        expect(result.rows[0]!.same, `${stored} as ${text}`).to.equal(true);
+      }
+    }
+    expect(await written(db, { sql: cursorTimestampSql, value: '0044-03-15 12:00:00.123456+00 BC', timeZone: 'UTC' })).to.equal('0044-03-15T12:00:00.123456Z BC');
+  });
+
   it('recognises only the cursor form', () => {
-    expect(CURSOR_TIMESTAMP.test('2026-03-01T09:30:00.123456Z')).to.equal(true);
-    for (const text of ['2026-03-01T09:30:00.123Z', '2026-03-01T09:30:00.123456+00:00', '2026-03-01 09:30:00.123456Z']) {
+    for (const text of ['2026-03-01T09:30:00.123456Z', '0044-03-15T12:00:00.123456Z BC', '294276-12-31T23:59:59.999999Z', 'infinity', '-infinity']) {
+      expect(CURSOR_TIMESTAMP.test(text), text).to.equal(true);
+    }
+    for (const text of ['2026-03-01T09:30:00.123Z', '2026-03-01T09:30:00.123456+00:00', '2026-03-01 09:30:00.123456Z', '-000043-03-15T12:00:00.123456Z', '+infinity', 'infinity BC']) {
       expect(CURSOR_TIMESTAMP.test(text), text).to.equal(false);
     }
   });

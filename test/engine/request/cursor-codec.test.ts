@@ -27,6 +27,13 @@ describe('cursor', () => {
     expect(codec.decode(token, scope)).to.deep.equal(state);
   });
 
+  it('round-trips positions at any instant Postgres holds: BC, years past 9999, the infinities', () => {
+    for (const createdAt of ['0044-03-15T12:00:00.123456Z BC', '294276-12-31T23:59:59.999999Z', 'infinity', '-infinity']) {
+      const far = { ...state, position: { ...position, createdAt } };
+      expect(codec.decode(codec.encode(scope, far), scope), createdAt).to.deep.equal(far);
+    }
+  });
+
   it('still reads a cursor of version 1 (no total): the next page counts again', () => {
     const payload = Buffer.from(JSON.stringify({ v: 1, b: scope.brandId, c: scope.collection, f: scope.filterHash, t: position.createdAt, i: position.id })).toString('base64url');
     const signature = createHmac('sha256', SECRET).update(payload).digest().subarray(0, 18).toString('base64url');
