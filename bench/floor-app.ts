@@ -52,7 +52,7 @@ export function createFloorApp({ pool, families }: { pool: pg.Pool; families: Re
     const after = createdAt && afterId ? { createdAt, id: afterId } : null;
     const [page, counted] = await Promise.all([
       rows(family.queries.page({ brandId, filters, after, limit })),
-      rows(family.queries.count({ brandId, filters })),
+      rows(family.queries.count({ brandId, filters }).count),
     ]);
     const hasNext = page.length > limit;
     if (hasNext) page.length = limit;

@@ -1,12 +1,8 @@
 import type { Knex } from 'knex';
 import type { ReadSession, Reads } from '../engine/read/reads.ts';
-import type { SqlFragment } from '../engine/compile/sql-fragment.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
 import { createExactCounts, type ExactCounts } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
-
-/** The snapshot a statement sees now: `ExactCounts` compares it with the one a count saw. */
-const CURRENT_SNAPSHOT: SqlFragment = { sql: 'select pg_current_snapshot()::text as "snapshot"', bindings: [] };
 
 /**
  * Opens the engine's port (`Reads`) on the database: each session runs on
@@ -30,13 +26,13 @@ export function createDatabaseReads(replicas: ReadReplicas): Reads {
 
   const sessionOn = (db: Knex): ReadSession => ({
     rows: (query) => queryRows(db, query),
-    count: (key, query) => countsOf(db).count(key, {
+    count: (key, plan) => countsOf(db).count(key, {
       async count() {
-        const [row] = await queryRows(db, query);
-        return { total: row!.total as number, snapshot: (row!.snapshot as string | undefined) ?? null };
+        const [row] = await queryRows(db, plan.count);
+        return { total: row!.total as number, xmin: (row!.xmin as string | undefined) ?? null };
       },
-      async snapshot() {
-        return (await queryRows(db, CURRENT_SNAPSHOT))[0]!.snapshot as string;
+      async changedSince(xmin) {
+        return (await queryRows(db, plan.changedSince(xmin)))[0]!.changed === true;
       },
     }),
     mark: () => replicas.mark(db),

@@ -6,25 +6,28 @@ import { createCountBatcher } from './count-batcher.ts';
  *
  * - Identical counts arriving together share one run that starts after each
  *   of them arrived (`CountBatcher`).
- * - A run first asks whether anything changed since the last count of the
- *   same key: the count says which snapshot it saw (`pg_current_snapshot()`:
- *   the transactions visible to it), and a run that finds the very same
- *   snapshot now sees the very same rows, so it gives that total back without
- *   counting. Any write that commits in between changes the snapshot and the
- *   next run counts again. So a big brand read while nothing is written costs
- *   one cheap query per batch instead of a count of every matching row.
+ * - A run first asks whether any row the count may read changed since the
+ *   last count of the same key: the count says the `xmin` of the snapshot it
+ *   ran in, and one index probe per table tells whether anything of the brand
+ *   was written by a transaction at or above it since (compile/changed-since.ts).
+ *   Nothing: the total is given back without counting. So writes to other
+ *   brands, or other families, never make a big brand count again; a write
+ *   to its own rows does, and the total stays exact.
+ * - Writes that leave no trace for the probe (a `TRUNCATE`, or a session with
+ *   `session_replication_role = replica`, which skips triggers) are seen
+ *   within `maxAgeMs`: a remembered count older than that is counted again.
  */
 
-/** A count and the snapshot it saw (null: unknown, never reused). */
+/** A count and the `xmin` of the snapshot it ran in (null: unknown, never reused). */
 export interface Counted {
   readonly total: number;
-  readonly snapshot: string | null;
+  readonly xmin: string | null;
 }
 
 export interface CountSource {
   count(): Promise<Counted>;
-  /** The snapshot a statement starting now sees. */
-  snapshot(): Promise<string>;
+  /** Whether any row the count may read was written by a transaction at or above `xmin`, as a statement starting now sees. */
+  changedSince(xmin: string): Promise<boolean>;
 }
 
 export interface ExactCounts {
@@ -33,12 +36,14 @@ export interface ExactCounts {
 
 /** Keys remembered at most (the oldest goes first): a key is a family, a brand and its filters. */
 export const MAX_REMEMBERED_COUNTS = 10_000;
+/** A remembered count is counted again after this long, whatever the probe says. */
+export const MAX_COUNT_AGE_MS = 60_000;
 
-export function createExactCounts(): ExactCounts {
+export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS }: { now?: () => number; maxAgeMs?: number } = {}): ExactCounts {
   const batcher = createCountBatcher();
-  const remembered = new Map<string, Counted>();
+  const remembered = new Map<string, Counted & { readonly at: number }>();
 
-  const remember = (key: string, counted: Counted): void => {
+  const remember = (key: string, counted: Counted & { readonly at: number }): void => {
     remembered.delete(key);
     if (remembered.size >= MAX_REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, counted);
@@ -48,10 +53,11 @@ export function createExactCounts(): ExactCounts {
     count(key, source) {
       return batcher.count(key, async () => {
         const known = remembered.get(key);
-        if (known && known.snapshot !== null && (await source.snapshot()) === known.snapshot) return known.total;
+        if (known && known.xmin !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.xmin))) return known.total;
+        const at = now();
         const counted = await source.count();
-        if (counted.snapshot === null) remembered.delete(key);
-        else remember(key, counted);
+        if (counted.xmin === null) remembered.delete(key);
+        else remember(key, { ...counted, at });
         return counted.total;
       });
     },

@@ -3,6 +3,7 @@ import { cursorTimestampSql } from './timestamp-sql.ts';
 import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { compileChangedSince } from './changed-since.ts';
 
 /**
  * The SQL of one family, compiled once at boot. Identifiers come only from the
@@ -12,11 +13,19 @@ import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
  * at the database's microsecond precision: the hidden column `__cursorAt`
  * carries the exact `created_at` of each row for the next cursor.
  */
+/** A count, and how to tell later whether the rows it may read have changed since. */
+export interface CountPlan {
+  /** Answers `total`, and `xmin`: the xmin of the snapshot it ran in. */
+  readonly count: SqlFragment;
+  /** Answers `changed`: whether any row the count may read was written by a transaction at or above `xmin`. */
+  changedSince(xmin: string): SqlFragment;
+}
+
 export interface ResourceQueries {
   /** One page, plus one row more to tell whether a next page exists. */
   page(args: { brandId: string; filters: Readonly<Record<string, unknown>>; after: CursorPosition | null; limit: number }): SqlFragment;
-  /** The exact count of rows matching the filters, and the snapshot it saw (`ExactCounts` reuses it while that holds). */
-  count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): SqlFragment;
+  /** The exact count of rows matching the filters, and how to tell whether it still holds later (`CountPlan`). */
+  count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): CountPlan;
   /** One record by id (for the tenant family: the brand itself). */
   one(args: { brandId: string; id: string }): SqlFragment;
   /** Records whose field equals one of the values, in list order, at most `limit` (for includes). */
@@ -45,14 +54,22 @@ function pageQuery({ selectList, from, where, preparable }: QueryParts): Resourc
   };
 }
 
-/** The count of a list and the snapshot it saw, without the record's to-one joins, which never change it. */
-function countQuery({ table, where, preparable }: QueryParts): ResourceQueries['count'] {
+/**
+ * The count of a list and the `xmin` of the snapshot it ran in, without the
+ * record's to-one joins, which never change it; and the probe that tells
+ * whether any row it may read has changed since (changed-since.ts).
+ */
+function countQuery({ resource, table, where, preparable }: QueryParts): ResourceQueries['count'] {
+  const changedSince = compileChangedSince(resource);
   return ({ brandId, filters }) => {
     const conditions = where(brandId, filters);
     return {
-      sql: `select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from ${table} t where ${conditions.sql}`,
-      bindings: conditions.bindings,
-      prepare: preparable(filters),
+      count: {
+        sql: `select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from ${table} t where ${conditions.sql}`,
+        bindings: conditions.bindings,
+        prepare: preparable(filters),
+      },
+      changedSince: (xmin) => changedSince({ brandId, xmin }),
     };
   };
 }

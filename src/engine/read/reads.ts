@@ -1,4 +1,5 @@
 import type { SqlFragment } from '../compile/sql-fragment.ts';
+import type { CountPlan } from '../compile/compile-queries.ts';
 
 /** One row as the database returns it, keyed by the API's field names. */
 export type Row = Record<string, unknown>;
@@ -27,12 +28,12 @@ export interface ReadSession {
   /** The rows of a compiled query. */
   rows(query: SqlFragment): Promise<Row[]>;
   /**
-   * The `total` of a compiled count query, exact as of this call. Counts of
-   * the same `key` (a family, a brand and its filters) may share a run or be
-   * remembered while the data has not changed: the database layer knows
-   * when it can tell (`src/db/counts/exact-counts.ts`).
+   * The `total` of a compiled count, exact as of this call. Counts of the
+   * same `key` (a family, a brand and its filters) may share a run or be
+   * remembered while the plan's probe finds nothing changed
+   * (`src/db/counts/exact-counts.ts`).
    */
-  count(key: string, query: SqlFragment): Promise<number>;
+  count(key: string, plan: CountPlan): Promise<number>;
   /** How new the data of this session's copy is now; null when there is only one copy (nothing to keep in step). */
   mark(): Promise<string | null>;
 }

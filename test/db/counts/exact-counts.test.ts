@@ -1,43 +1,60 @@
 import { expect } from 'chai';
-import { createExactCounts, MAX_REMEMBERED_COUNTS, type CountSource } from '../../../src/db/counts/exact-counts.ts';
+import { createExactCounts, MAX_COUNT_AGE_MS, MAX_REMEMBERED_COUNTS, type CountSource } from '../../../src/db/counts/exact-counts.ts';
 
-/** A table the test changes: its snapshot moves on every commit. */
-function table(total: number): CountSource & { commit(rows: number): void; counts: number; checks: number; snapshotless: boolean } {
-  let version = 1;
+/**
+ * A brand's rows in a database the test writes: every commit takes the next
+ * transaction id, and the probe says whether one of this brand's rows was
+ * written at or above an xmin, as the triggers' stamps would tell.
+ */
+function brandRows(total: number): CountSource & { commit(rows: number): void; commitElsewhere(): void; counts: number; probes: number; xminless: boolean } {
+  let nextXid = 100;
+  const written: number[] = [];
   const source = {
     counts: 0,
-    checks: 0,
-    snapshotless: false,
+    probes: 0,
+    xminless: false,
     commit(rows: number) {
       total += rows;
-      version += 1;
+      written.push(nextXid++);
+    },
+    commitElsewhere() {
+      nextXid += 1;
     },
     async count() {
       source.counts += 1;
-      return { total, snapshot: source.snapshotless ? null : `${version}:${version}:` };
+      return { total, xmin: source.xminless ? null : String(nextXid) };
     },
-    async snapshot() {
-      source.checks += 1;
-      return `${version}:${version}:`;
+    async changedSince(xmin: string) {
+      source.probes += 1;
+      return written.some((xid) => xid >= Number(xmin));
     },
   };
   return source;
 }
 
 describe('exact counts', () => {
-  it('counts the first time, then gives the total back while the snapshot is the same', async () => {
+  it('counts the first time, then gives the total back while none of its rows changed', async () => {
     const counts = createExactCounts();
-    const products = table(200_000);
+    const products = brandRows(200_000);
     expect(await counts.count('k', products)).to.equal(200_000);
-    expect([products.counts, products.checks]).to.deep.equal([1, 0]);
+    expect([products.counts, products.probes]).to.deep.equal([1, 0]);
     expect(await counts.count('k', products)).to.equal(200_000);
     expect(await counts.count('k', products)).to.equal(200_000);
-    expect([products.counts, products.checks], 'two checks, no count').to.deep.equal([1, 2]);
+    expect([products.counts, products.probes], 'two probes, no count').to.deep.equal([1, 2]);
   });
 
-  it('counts again once anything committed, and is exact', async () => {
+  it('keeps the total while other brands and families are written', async () => {
     const counts = createExactCounts();
-    const products = table(10);
+    const products = brandRows(50);
+    await counts.count('k', products);
+    for (let i = 0; i < 20; i++) products.commitElsewhere();
+    expect(await counts.count('k', products)).to.equal(50);
+    expect(products.counts).to.equal(1);
+  });
+
+  it('counts again once its own rows changed, and is exact', async () => {
+    const counts = createExactCounts();
+    const products = brandRows(10);
     expect(await counts.count('k', products)).to.equal(10);
     products.commit(3);
     expect(await counts.count('k', products)).to.equal(13);
@@ -46,34 +63,47 @@ describe('exact counts', () => {
     expect(products.counts).to.equal(2);
   });
 
+  it(`counts again after ${MAX_COUNT_AGE_MS / 1000} s whatever the probe says (writes that skip triggers)`, async () => {
+    let clock = 0;
+    const counts = createExactCounts({ now: () => clock });
+    const products = brandRows(5);
+    await counts.count('k', products);
+    clock = MAX_COUNT_AGE_MS - 1;
+    await counts.count('k', products);
+    expect(products.counts).to.equal(1);
+    clock = MAX_COUNT_AGE_MS;
+    await counts.count('k', products);
+    expect(products.counts).to.equal(2);
+  });
+
   it('keeps keys apart', async () => {
     const counts = createExactCounts();
-    const a = table(1);
-    const b = table(2);
+    const a = brandRows(1);
+    const b = brandRows(2);
     expect([await counts.count('a', a), await counts.count('b', b), await counts.count('a', a)]).to.deep.equal([1, 2, 1]);
     expect([a.counts, b.counts]).to.deep.equal([1, 1]);
   });
 
-  it('never reuses a count whose snapshot is unknown', async () => {
+  it('never reuses a count whose xmin is unknown', async () => {
     const counts = createExactCounts();
-    const products = table(5);
-    products.snapshotless = true;
+    const products = brandRows(5);
+    products.xminless = true;
     await counts.count('k', products);
     await counts.count('k', products);
-    expect([products.counts, products.checks]).to.deep.equal([2, 0]);
+    expect([products.counts, products.probes]).to.deep.equal([2, 0]);
   });
 
   it('shares one run among identical requests arriving together', async () => {
     const counts = createExactCounts();
-    const products = table(7);
+    const products = brandRows(7);
     expect(await Promise.all(Array.from({ length: 5 }, () => counts.count('k', products)))).to.deep.equal([7, 7, 7, 7, 7]);
-    expect(products.counts, 'the first runs, the four waiting share the next (a snapshot check)').to.equal(1);
-    expect(products.checks).to.equal(1);
+    expect(products.counts, 'the first runs, the four waiting share the next (a probe)').to.equal(1);
+    expect(products.probes).to.equal(1);
   });
 
   it(`remembers at most ${MAX_REMEMBERED_COUNTS} keys, forgetting the oldest`, async () => {
     const counts = createExactCounts();
-    const products = table(1);
+    const products = brandRows(1);
     for (let i = 0; i <= MAX_REMEMBERED_COUNTS; i++) await counts.count(`k${i}`, products);
     expect(products.counts).to.equal(MAX_REMEMBERED_COUNTS + 1);
     await counts.count(`k${MAX_REMEMBERED_COUNTS}`, products); // the newest: remembered

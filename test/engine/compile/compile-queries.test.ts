@@ -32,7 +32,7 @@ describe('compileQueries', () => {
     const queries = compileQueries(registry.get('products'));
     const list = (filters: Record<string, unknown>) => ({
       page: queries.page({ brandId: BRAND, filters, after: null, limit: 25 }).prepare,
-      count: queries.count({ brandId: BRAND, filters }).prepare,
+      count: queries.count({ brandId: BRAND, filters }).count.prepare,
     });
     expect(list({})).to.deep.equal({ page: true, count: true });
     expect(list({ status: 'approved' })).to.deep.equal({ page: true, count: true });
@@ -52,9 +52,9 @@ describe('compileQueries', () => {
   });
 
   it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', () => {
-    const count = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
+    const { count } = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
     expect(count).to.deep.equal({
-      sql: 'select count(*)::int as "total", pg_current_snapshot()::text as "snapshot" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
+      sql: 'select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
       bindings: [BRAND, 'length'],
       prepare: true,
     });

@@ -1,0 +1,48 @@
+import { quoteIdentifier } from '../definition/naming.ts';
+import type { Resource } from '../definition/resource.ts';
+import type { Scope } from '../definition/resource-definition.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
+import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
+
+/**
+ * Whether any row a family's count of one brand may read has changed since a
+ * snapshot: what lets a remembered count stay exact while other brands, and
+ * other families, are written (`ExactCounts`).
+ *
+ * A count remembers the `xmin` of the snapshot it ran in: every transaction
+ * below it had finished then. A transaction that commits a change the count
+ * did not see was running or not yet begun then, so its id is at least that
+ * `xmin`, and the change feed's triggers stamp it on what it wrote: the rows
+ * it inserted or updated (`sync_xid`) and the tombstones of the rows it
+ * deleted or moved away. So the count still holds when no row of the brand,
+ * in the family's table or a table its filters join, and no tombstone of
+ * theirs, carries an id at or above it. Each table is asked for its newest
+ * id by the `(brand_id, sync_xid, id)` index: one index probe each, whatever
+ * the table's size. A transaction still running now changes nothing the next
+ * page can see: it is asked again then.
+ */
+export function compileChangedSince(resource: Resource): (args: { brandId: string; xmin: string }) => SqlFragment {
+  const tables: { table: string; scope: Scope }[] = [
+    { table: resource.table, scope: resource.scope },
+    ...Object.values(resource.joins).map((join) => ({ table: join.table, scope: join.scope })),
+  ];
+  const unique = tables.filter((entry, i) => tables.findIndex((other) => other.table === entry.table) === i);
+  const newest = (brandId: string): SqlFragment[] => unique.flatMap(({ table, scope }) => {
+    const rows = scopeCondition({ alias: 'r', scope, brandId });
+    const tombstones = scopeCondition({ alias: 'g', scope: scope === 'brand' ? 'brand' : 'shared', brandId });
+    return [
+      { sql: `(select max(r."${SYNC_COLUMN}") from ${quoteIdentifier(table)} r where ${rows.sql})`, bindings: rows.bindings },
+      {
+        sql: `(select max(g."${SYNC_COLUMN}") from "${TOMBSTONE_TABLE}" g where g."table_name" = ? and ${tombstones.sql})`,
+        bindings: [table, ...tombstones.bindings],
+      },
+    ];
+  });
+  return ({ brandId, xmin }) => {
+    const probes = newest(brandId);
+    return {
+      sql: `select coalesce(greatest(${probes.map((probe) => probe.sql).join(', ')}) >= ?::xid8, false) as "changed"`,
+      bindings: [...probes.flatMap((probe) => probe.bindings), xmin],
+    };
+  };
+}
