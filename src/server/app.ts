@@ -82,7 +82,7 @@ export function createApp(dependencies: AppDependencies): Koa {
 function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
-    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }),
+    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}) }),
     rateLimit({ limiter }),
     conditionalGet(),
     authorizeBrand(),
