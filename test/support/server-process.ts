@@ -20,6 +20,8 @@ export interface ServerProcess {
 /** A server process just spawned: `started` once it listens, `exited` when it ends (a failed start included). */
 export interface SpawnedServer {
   readonly child: ChildProcess;
+  /** The server's own pid: the child's, or with `unreaped` the one the shell reports. */
+  readonly pid: Promise<number>;
   readonly started: Promise<ServerProcess>;
   readonly exited: ServerProcess['exited'];
   stdout(): string;
@@ -35,15 +37,24 @@ let processHookInstalled = false;
  * (never the run's DATABASE_URL or REDIS_URL), on a port of its choosing
  * (PORT=0). Resolves once the banner names the port; rejects when the
  * process exits first (with its output) or does not start within `timeoutMs`.
+ *
+ * With `unreaped`, the server runs in a process group of its own (its pid is
+ * the group's id) under a shell that never reaps it: killed, it stays a
+ * zombie until `dispose()`, as a server killed with its parent stays where
+ * nothing reaps orphans. `child` is then the shell, and `exited` its end.
  */
-export function spawnServer({ env, timeoutMs = 30_000 }: { env: Record<string, string>; timeoutMs?: number }): SpawnedServer {
+export function spawnServer({ env, timeoutMs = 30_000, unreaped = false }: { env: Record<string, string>; timeoutMs?: number; unreaped?: boolean }): SpawnedServer {
   if (!processHookInstalled) {
     processHookInstalled = true;
     process.on('exit', () => {
       for (const child of processes) child.kill('SIGKILL');
     });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  // `setsid` in a background job of a shell without job control keeps its pid (it is no group leader), and
+  // `exec sleep` leaves a parent that never waits for it.
+  const [command, ...args] = unreaped ? ['sh', '-c', 'setsid "$@" & echo "server pid $!" >&2; exec sleep 3600', 'sh', ...server] : server;
+  const child = spawn(command!, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +74,31 @@ export function spawnServer({ env, timeoutMs = 30_000 }: { env: Record<string, s
       resolve({ code, signal, at: performance.now() });
     });
   });
+  const pid = unreaped
+    ? new Promise<number>((resolve, reject) => {
+      const onData = (): void => {
+        const match = /^server pid (\d+)$/m.exec(err);
+        if (!match) return;
+        child.stderr!.off('data', onData);
+        resolve(Number(match[1]));
+      };
+      child.stderr!.on('data', onData);
+      void exited.then(() => reject(new Error(`the shell exited before it started the server:\n${err}`)));
+    })
+    : Promise.resolve(child.pid!);
+  pid.catch(() => undefined);
   const dispose = async (): Promise<void> => {
+    if (unreaped) {
+      const serverPid = await Promise.race([pid, exited.then(() => 0)]);
+      // The server's whole group; the shell's end then lets init reap what is left.
+      if (serverPid > 0) {
+        try {
+          process.kill(-serverPid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    }
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;
@@ -90,6 +125,6 @@ export function spawnServer({ env, timeoutMs = 30_000 }: { env: Record<string, s
   });
   // A test that expects a failed start reads `exited`; the rejection must not go unhandled then.
   started.catch(() => undefined);
-  return { child, started, exited, stdout: () => out, stderr: () => err, dispose };
+  return { child, pid, started, exited, stdout: () => out, stderr: () => err, dispose };
 }
 
