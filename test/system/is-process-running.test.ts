@@ -29,7 +29,7 @@ describe('isProcessRunning', () => {
     }
   });
 
-  it('reads a process's state from /proc, and null for no process', () => {
+  it('reads the state of a process from /proc, and null for no process', () => {
     expect(processState(process.pid)).to.match(/^[RS]$/);
     const ended = spawnSync(process.execPath, ['-e', '']);
     expect(processState(ended.pid)).to.equal(null);
