@@ -90,7 +90,7 @@ describe('faults: the server starts before its database can be served', function
   let key: string;
   const spawned: SpawnedServer[] = [];
   const spawn = (databaseUrl: string): Promise<ServerProcess> => {
-    const server = spawnServer({ env: { DATABASE_URL: databaseUrl, CURSOR_SECRET: PROCESS_CURSOR_SECRET } });
+    const server = spawnServer({ env: { DATABASE_URL: databaseUrl, CURSOR_SECRET: PROCESS_CURSOR_SECRET }, until: 'listening' });
     spawned.push(server);
     return server.started;
   };

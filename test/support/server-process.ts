@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from './wait-for.ts';
 
 /** The repository's root: where `npm start` runs. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,7 +36,8 @@ let processHookInstalled = false;
 /**
  * `node --import tsx src/server/main.ts` with only the environment given
  * (never the run's DATABASE_URL or REDIS_URL), on a port of its choosing
- * (PORT=0). Resolves once the banner names the port; rejects when the
+ * (PORT=0). Resolves once the banner names the port (and, with
+ * DATABASE_URL, the database can be served: `until`); rejects when the
  * process exits first (with its output) or does not start within `timeoutMs`.
  *
  * With `unreaped`, the server runs in a process group of its own (its pid is
@@ -43,7 +45,13 @@ let processHookInstalled = false;
  * zombie until `dispose()`, as a server killed with its parent stays where
  * nothing reaps orphans. `child` is then the shell, and `exited` its end.
  */
-export function spawnServer({ env, timeoutMs = 30_000, unreaped = false }: { env: Record<string, string>; timeoutMs?: number; unreaped?: boolean }): SpawnedServer {
+export function spawnServer({ env, timeoutMs = 30_000, unreaped = false, until = 'ready' }: {
+  env: Record<string, string>;
+  timeoutMs?: number;
+  unreaped?: boolean;
+  /** `ready` (on Postgres, once the database can be served) or `listening` (the banner, whatever the database). */
+  until?: 'ready' | 'listening';
+}): SpawnedServer {
   if (!processHookInstalled) {
     processHookInstalled = true;
     process.on('exit', () => {
@@ -104,7 +112,7 @@ export function spawnServer({ env, timeoutMs = 30_000, unreaped = false }: { env
       await exited;
     }
   };
-  const started = new Promise<ServerProcess>((resolve, reject) => {
+  const listening = new Promise<ServerProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
       void dispose();
       reject(new Error(`the server did not start within ${timeoutMs} ms:\n${err}\n${out}`));
@@ -122,6 +130,18 @@ export function spawnServer({ env, timeoutMs = 30_000, unreaped = false }: { env
       clearTimeout(timer);
       reject(new Error(`the server exited (code ${code}, signal ${signal}) before it started:\n${err}\n${out}`));
     });
+  });
+  // On Postgres the server listens before its database can be served (it answers 503 meanwhile): unless the
+  // test asks for the listening server, wait until /readyz no longer says "starting".
+  const started = until === 'listening' || !env.DATABASE_URL ? listening : listening.then(async (server) => {
+    await waitFor(async () => {
+      const response = await fetch(`${server.origin}/readyz`).catch(() => null);
+      return response !== null && (await response.json() as { database?: string }).database !== 'starting';
+    }, { timeoutMs, intervalMs: 50, what: `the server to be ready:\n${err}\n${out}` }).catch(async (error: Error) => {
+      await dispose();
+      throw error;
+    });
+    return server;
   });
   // A test that expects a failed start reads `exited`; the rejection must not go unhandled then.
   started.catch(() => undefined);
