@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../src/db/connection/open-database.ts';
-import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
 import { createKey } from '../src/server/auth/key-admin.ts';
 import { FLOOR_PREFIX } from './floor-app.ts';
 import { startService, type ServiceProcess } from './service-process.ts';
@@ -60,7 +59,8 @@ export async function startBenchServices({ url, redisUrl, poolMax, running }: {
       LOG_LEVEL: SERVER_LOG_LEVEL,
       NODE_ENV: 'production',
     },
-    readyPath: `${API_BASE_PATH}/openapi.json`,
+    readyPath: '/readyz',
+    readyOk: true,
   });
   running.push(server);
   const floor = await startService({

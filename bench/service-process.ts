@@ -36,13 +36,15 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `node --import tsx <script>` with the environment given (added to
  * this process's) on a free port passed as `PORT`, and resolves once it
- * answers HTTP at `readyPath` with any status.
+ * answers HTTP at `readyPath` with any status, or with 200 when `readyOk`
+ * (the server listens before its database can be served: its `/readyz`).
  */
-export async function startService({ name, script, env, readyPath }: {
+export async function startService({ name, script, env, readyPath, readyOk = false }: {
   name: string;
   script: string;
   env: Readonly<Record<string, string>>;
   readyPath: string;
+  readyOk?: boolean;
 }): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -78,12 +80,9 @@ export async function startService({ name, script, env, readyPath }: {
   });
   while (Date.now() < deadline) {
     if (!running) throw new Error(`${name} exited before it was ready:\n${service.output()}`);
-    try {
-      await fetch(`${origin}${readyPath}`, { signal: AbortSignal.timeout(2000) });
-      return service;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const answer = await fetch(`${origin}${readyPath}`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (answer && (!readyOk || answer.ok)) return service;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await service.stop(1000);
   throw new Error(`${name} did not answer at ${origin}${readyPath} within ${READY_TIMEOUT_MS / 1000} s:\n${service.output()}`);

@@ -25,6 +25,7 @@ import { conditionalGet } from './middleware/conditional-get.ts';
 import { envelope } from './middleware/envelope.ts';
 import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
+import { requireDatabase, type DatabaseReadiness } from './middleware/require-database.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
 
 export interface AppDependencies {
@@ -41,7 +42,11 @@ export interface AppDependencies {
   readonly reads?: ReadReplicas;
   /** Days a deletion stays visible to the changes feed (SYNC_RETENTION_DAYS); an older sync token is 410. 30 unless given. */
   readonly syncRetentionDays?: number;
+  /** Whether the database can be served yet (main.ts: on Postgres, once its schema is read); until then the API answers 503. Ready unless given. */
+  readonly readiness?: DatabaseReadiness;
 }
+
+const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: () => 1 };
 
 /**
  * Builds the Koa app and never listens: `main.ts` listens, and tests listen
@@ -54,7 +59,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const routes = createApiRoutes([
     ...familyRoutes({ ...dependencies, reads }),
     ...publicRoutes(dependencies.registry),
-    ...healthRoutes({ db, limiter, reads }),
+    ...healthRoutes({ db, limiter, reads, readiness: dependencies.readiness ?? ALWAYS_READY }),
     { path: '/metrics', run: metrics.endpoint },
   ]);
 
@@ -77,12 +82,14 @@ export function createApp(dependencies: AppDependencies): Koa {
  * order of CONTRACT.md §4 (key, brand, parameters, record), with the rate
  * limit counted right after the key: every request a valid key makes
  * counts, whatever its brand. The rate limiter wraps the conditional GET so
- * that it sees a 304 and gives the request back.
+ * that it sees a 304 and gives the request back. Before all of them: while
+ * the database is not ready yet (a start without it), 503.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
-    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup } : {}) }),
+    requireDatabase({ readiness }),
+    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}) }),
     rateLimit({ limiter }),
     conditionalGet(),
     authorizeBrand(),

@@ -1,7 +1,9 @@
 /**
  * `npm start`: serves the API. With no DATABASE_URL it runs on the embedded
  * database in DATA_DIR, created, migrated and filled with the demo brand on
- * first start, and prints a key to try it with.
+ * first start, and prints a key to try it with. With DATABASE_URL it listens
+ * at once, whether or not Postgres answers yet: it answers 503 until the
+ * database can be served (open-services.ts).
  */
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
@@ -45,7 +47,8 @@ async function main(): Promise<void> {
   checkServeConfig(config);
   const logger = createLogger({ level: config.logLevel });
   const registry = await loadRegistry();
-  const { connection, limiter, keyCache, reads, release } = await openServices({ config, logger });
+  // On Postgres this waits for nothing: the server listens at once and answers 503 until its database can be served.
+  const { connection, limiter, keyCache, reads, readiness, release } = await openServices({ config, logger });
   let server: Server;
   let stopPruning = (): void => {};
   try {
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, syncRetentionDays: config.syncRetentionDays });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays });
     server = await listen({ app, port: config.port });
     stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.

@@ -1,5 +1,6 @@
 import { connect, type Connection } from '../db/connection/connect.ts';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
+import { ALWAYS_READY, waitForSchema, type SchemaReadiness } from '../db/connection/schema-readiness.ts';
 import { createKeyCache, type KeyCache } from './auth/key-cache.ts';
 import { watchKeyRevocations } from './auth/key-revocations.ts';
 import type { Config } from './config.ts';
@@ -12,20 +13,33 @@ export interface Services {
   readonly limiter: RateLimiter;
   readonly keyCache: KeyCache;
   readonly reads: ReadReplicas;
-  /** Lets go of them all: replica probes, the revocation listener, Redis, the database (and the embedded database's lock). */
+  /** Whether the database can be served yet: on Postgres, once its schema is read and current; the embedded one at once. */
+  readonly readiness: SchemaReadiness;
+  /** Lets go of them all: the schema wait, replica probes, the revocation listener, Redis, the database (and the embedded database's lock). */
   release(): Promise<void>;
 }
 
 /**
  * Opens what the server needs, from the settings: the database and its
  * replicas, the rate limiter (on Redis when configured), the key cache and,
- * on Postgres, the listener that keeps it in step with revocations.
+ * on Postgres, the listener that keeps it in step with revocations. On
+ * Postgres nothing here waits for the database: its schema is read in the
+ * background until it can be served (`readiness`), and the revocation
+ * listener starts then, so that a missing database is logged once per
+ * attempt, by the schema wait alone.
  */
 export async function openServices({ config, logger }: { config: Config; logger: Logger }): Promise<Services> {
+  // Until the database is ready, each attempt's failure is logged by the schema wait, in one line: not again by knex.
+  let waiting = config.databaseUrl !== null;
   const connection = await connect(config, {
     serving: true,
     // knex reports a lost or refused connection itself: as JSON log lines, like everything on stdout.
-    log: { warn: (message) => logger.warn({ source: 'knex' }, message), error: (message) => logger.error({ source: 'knex' }, message) },
+    log: {
+      warn: (message) => {
+        if (!(waiting && message.startsWith('Acquire connection error'))) logger.warn({ source: 'knex' }, message);
+      },
+      error: (message) => logger.error({ source: 'knex' }, message),
+    },
   });
   const limiter = createRateLimiter({
     points: config.rateLimitPoints,
@@ -34,20 +48,35 @@ export async function openServices({ config, logger }: { config: Config; logger:
     authFailurePoints: config.authFailureLimit,
     logger,
   });
+  const readiness = config.databaseUrl ? waitForSchema({ db: connection.database.db, log: logger }) : ALWAYS_READY;
   // Key lookups are kept for KEY_CACHE_SECONDS; on Postgres every revocation reaches this cache at once
-  // (the embedded database has no other process to revoke keys while it serves).
+  // (the embedded database has no other process to revoke keys while it serves). Until the listener
+  // listens, the cache is off.
   const keyCache = createKeyCache({ ttlMs: config.keyCacheSeconds * 1000 });
-  const revocations = config.databaseUrl && config.keyCacheSeconds > 0 ? watchKeyRevocations({ url: config.databaseUrl, cache: keyCache, logger }) : null;
+  void readiness.whenReady.then(() => {
+    waiting = false;
+  });
+  let released = false;
+  let revocations: { stop(): Promise<void> } | null = null;
+  if (config.databaseUrl && config.keyCacheSeconds > 0) {
+    const url = config.databaseUrl;
+    keyCache.setEnabled(false);
+    void readiness.whenReady.then(() => {
+      if (!released) revocations = watchKeyRevocations({ url, cache: keyCache, logger });
+    });
+  }
   const reads = createReadReplicas({
     primary: { name: 'primary', db: connection.database.db },
     replicas: connection.replicas.map((replica, i) => ({ name: `replica-${i + 1}`, db: replica.db })),
     log: logger,
   });
   const release = async (): Promise<void> => {
+    released = true;
+    readiness.stop();
     reads.close();
     await revocations?.stop();
     await limiter.close();
     await connection.close();
   };
-  return { connection, limiter, keyCache, reads, release };
+  return { connection, limiter, keyCache, reads, readiness, release };
 }

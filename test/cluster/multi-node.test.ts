@@ -485,11 +485,15 @@ if (REDIS_URL) describe('cluster: two instances on a Postgres primary and its st
       const workers = childProcesses(running.pid, 'main.ts');
       expect(workers, 'worker processes').to.have.length(2);
       const origin = `http://127.0.0.1:${port}`;
-      // Connections go to the workers in turn: four answers in a row saying so cover both.
+      // Connections go to the workers in turn: four answers in a row saying so cover both. A worker listens
+      // before its database can be served (it answers 503 until then): /readyz says when it can.
       await waitFor(async () => {
-        for (let n = 0; n < 4; n++) if ((await timedGet(`${origin}/readyz`)).body?.redis !== 'ready') return false;
+        for (let n = 0; n < 4; n++) {
+          const body = (await timedGet(`${origin}/readyz`)).body;
+          if (body?.redis !== 'ready' || body?.database !== 'ready') return false;
+        }
         return true;
-      }, { timeoutMs: 20_000, what: 'both workers to count in Redis' });
+      }, { timeoutMs: 20_000, what: 'both workers to be ready and count in Redis' });
 
       const { id, key } = await freshKey();
       const written = workers.map(bytesWritten);

@@ -83,7 +83,7 @@ describe('the OpenAPI document', () => {
     }
     expect(operations).to.have.length(registry.resources.length * 2 - 1);
     for (const operation of operations) {
-      expect(Object.keys(operation.responses), operation.operationId).to.have.members(['200', '304', '400', '401', '404', '429', '500']);
+      expect(Object.keys(operation.responses), operation.operationId).to.have.members(['200', '304', '400', '401', '404', '429', '500', '503']);
       expect(operation.tags).to.have.length(1);
       expect(operation.description, operation.operationId).to.be.a('string').and.not.equal('');
     }

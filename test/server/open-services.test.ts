@@ -21,6 +21,9 @@ describe('openServices', () => {
         expect(services.reads.state()).to.deep.equal([{ name: 'primary', available: true }]);
         expect([services.limiter.backend, services.limiter.points]).to.deep.equal(['memory', 7]);
         expect((await services.connection.database.db.raw('select 1 as one')).rows).to.deep.equal([{ one: 1 }]);
+        // On Postgres the schema is read in the background; the embedded database is ready from the start.
+        await services.readiness.whenReady;
+        expect(services.readiness.ready()).to.equal(true);
       } finally {
         await services.release();
       }

@@ -7,6 +7,7 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';
+import type { DatabaseReadiness } from '../../src/server/middleware/require-database.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
 import { collectingLogger } from './collecting-logger.ts';
 import { testDatabase } from './test-database.ts';
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   trustProxy?: boolean;
   /** The in-process key cache, as main.ts wires it; without it every request asks the database. */
   keyCache?: KeyCache;
+  /** Whether the database can be served yet, as main.ts wires it on Postgres; ready without it. */
+  readiness?: DatabaseReadiness;
 }
 
 /** The database and registry to serve: the run's, unless the test brings both (then the run's stays unopened). */
@@ -78,7 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     authFailurePoints: options.authFailurePoints ?? 1_000_000,
     logger,
   });
-  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache });
+  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

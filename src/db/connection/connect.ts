@@ -1,5 +1,5 @@
-import { migrateToLatest, pendingMigrations } from '../schema/migrate-to-latest.ts';
-import { openEmbedded, openPostgres, POSTGRES_TIMEOUTS, type Database, type DriverLog } from './open-database.ts';
+import { migrateToLatest } from '../schema/migrate-to-latest.ts';
+import { openEmbedded, openPostgres, type Database, type DriverLog } from './open-database.ts';
 import { embeddedCursorSecret, lockDataDir, pgliteDir } from './embedded-data-dir.ts';
 
 /** The settings a connection needs (the server's `Config` has them, CONTRACT.md §5). */
@@ -25,26 +25,16 @@ export interface Connection {
 
 /**
  * Opens the configured database for the server or a tool. Postgres is used
- * as it is: `npm run db:migrate` changes its schema, and when `serving`, an
- * outdated schema stops start-up and statements are time-limited. The
+ * as it is: `npm run db:migrate` changes its schema, and when `serving`,
+ * statements are time-limited. Opening Postgres connects to nothing yet (the
+ * pool connects on first use): the server reads its schema afterwards, and
+ * waits for it to be current while it listens (schema-readiness.ts). The
  * embedded database is locked to this process and always migrated.
  */
 export async function connect(config: DatabaseSettings, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
   if (config.databaseUrl) {
     const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log });
-    if (serving) {
-      const pending = await pendingMigrations(database.db).catch(async (error: Error) => {
-        await database.close();
-        // knex says "Timeout acquiring a connection. The pool is probably full", which misleads here.
-        const reason = error.name === 'KnexTimeoutError' ? `Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s` : error.message;
-        throw new Error(`cannot read the schema at DATABASE_URL: ${reason}`);
-      });
-      if (pending.length > 0) {
-        await database.close();
-        throw new Error(`the database schema is out of date (${pending.length} pending migrations): run \`npm run db:migrate\``);
-      }
-    }
-    // Replicas are copies of the primary: its schema check covers them. A replica that is down at start
+    // Replicas are copies of the primary: the primary's schema check covers them. A replica that is down at start
     // is no reason not to serve (its pool connects on first use, and reads fall back to the primary).
     const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log }));
     // A command needs no cursor secret; the server checks it has one (checkServeConfig).

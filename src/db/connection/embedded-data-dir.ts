@@ -14,11 +14,30 @@ const lockFile = (dataDir: string): string => join(dataDir, 'lock');
 const secretFile = (dataDir: string): string => join(dataDir, 'cursor-secret');
 const demoKeyFile = (dataDir: string): string => join(dataDir, 'demo-key');
 
-/** Takes the folder for this process, or says who holds it. Returns the release. */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+/**
+ * How long a start waits for the process that holds the folder to go: one
+ * stopped a moment ago (SIGTERM, then SIGKILL) may still be ending, or
+ * finishing its graceful stop, when it is started again at once.
+ */
+export const HOLDER_EXIT_WAIT_MS = 5_000;
+const HOLDER_POLL_MS = 50;
+
+/**
+ * Takes the folder for this process, or says who holds it. Returns the release.
+ *
+ * A lock whose holder has ended (no such process, or a zombie: see
+ * isProcessRunning) is taken over. One whose holder still runs is polled for
+ * up to `waitMs`: a holder that is going lets go in that time (its process
+ * ends, or it removes the lock itself), and then the folder is taken; a
+ * holder still running after it is a live server, and the start is refused,
+ * so two servers never share the folder.
+ */
+export async function lockDataDir(dataDir: string, { waitMs = HOLDER_EXIT_WAIT_MS }: { waitMs?: number } = {}): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const file = lockFile(dataDir);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const deadline = Date.now() + waitMs;
+  // Each turn either takes the lock, waits for a running holder, or removes a dead one's lock; the bound is a safeguard.
+  for (let attempt = 0; attempt < 1000; attempt++) {
     try {
       await writeFile(file, String(process.pid), { flag: 'wx' });
       return async () => {
@@ -26,17 +45,29 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(file, 'utf8').catch(() => '0'));
-      if (holder > 0 && holder !== process.pid && isProcessRunning(holder)) {
+    }
+    const holder = await lockHolder(file);
+    if (holder > 0 && holder !== process.pid && isProcessRunning(holder)) {
+      if (Date.now() >= deadline) {
         throw new Error(
           `the embedded database in ${dataDir} is in use by process ${holder} (is \`npm start\` running?). ` +
             'Stop it first, or set DATABASE_URL to use Postgres.',
         );
       }
-      await unlink(file).catch(() => undefined); // left by a process that died
+      await new Promise((resolve) => setTimeout(resolve, HOLDER_POLL_MS));
+      continue;
     }
+    // Left by a process that ended. Removed only if it still names that process: a start racing this one
+    // may have taken the folder since (a window of a few microseconds remains between this read and the unlink).
+    if ((await lockHolder(file)) === holder) await unlink(file).catch(() => undefined);
   }
   throw new Error(`could not lock ${dataDir}`);
+}
+
+/** The pid a lock file names; 0 when there is none (no file, or not a pid). */
+async function lockHolder(file: string): Promise<number> {
+  const holder = Number(await readFile(file, 'utf8').catch(() => '0'));
+  return Number.isInteger(holder) && holder > 0 ? holder : 0;
 }
 
 /** The cursor secret kept with the embedded data, made once on first start. */

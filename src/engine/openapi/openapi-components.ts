@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
+import { DATABASE_NOT_READY_MESSAGE, ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
 import type { JsonSchema } from '../compile/field-types.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import { CURSOR_SCHEMA, ERROR_SCHEMA, LIMIT_SCHEMA } from '../compile/schemas.ts';
@@ -151,6 +151,15 @@ export const ERROR_RESPONSES: JsonSchema = {
     description: 'Unexpected server error; `details.requestId` names the request in the server logs.',
     examples: [errorExample('internal_error', { requestId: '6f1c2b0e-8f9a-4c3d-9e2b-1a7d5c4e3f21' })],
   }),
+  // Sent before the key is checked: no rate limit headers.
+  ServiceUnavailable: errorResponse({
+    description: 'The service has started but cannot serve its database yet (unreachable, not created or not migrated yet); come back after `Retry-After` seconds.',
+    examples: [{
+      summary: 'internal_error',
+      value: { error: DATABASE_NOT_READY_MESSAGE, errorCode: 'internal_error' },
+    }],
+    headers: { 'Retry-After': componentRef('headers', 'RetryAfter') },
+  }),
 };
 
 /** How an operation lists its other responses (304 and the errors): by status, referring to the shared ones. */
@@ -161,6 +170,7 @@ export const OPERATION_ERRORS: JsonSchema = {
   '404': componentRef('responses', 'NotFound'),
   '429': componentRef('responses', 'RateLimited'),
   '500': componentRef('responses', 'InternalError'),
+  '503': componentRef('responses', 'ServiceUnavailable'),
 };
 
 /** The error body, its code limited to the contract's codes. */

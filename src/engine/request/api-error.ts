@@ -28,6 +28,9 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { readonly status: number; 
   internal_error: { status: 500, message: 'Internal server error.' },
 });
 
+/** The message of the 503 `internal_error` a server answers while it cannot serve its database yet (a start without it). */
+export const DATABASE_NOT_READY_MESSAGE = 'The service is starting and cannot reach its database yet; try again shortly.';
+
 /** One offending parameter, as listed in `details` of a 400. */
 export interface ParameterIssue {
   readonly parameter: string;
@@ -41,16 +44,21 @@ export class ApiError extends Error {
   readonly details: unknown;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor({ errorCode, message, details, headers }: {
+  constructor({ errorCode, message, details, headers, status }: {
     errorCode: ErrorCode;
     message?: string;
     details?: unknown;
     headers?: Record<string, string>;
+    /**
+     * Another status than the code's: the contract's codes are a closed list, so a 503 (the service
+     * is not available yet) is `internal_error` with status 503.
+     */
+    status?: number;
   }) {
     super(message ?? ERROR_CODES[errorCode].message);
     this.name = 'ApiError';
     this.errorCode = errorCode;
-    this.status = ERROR_CODES[errorCode].status;
+    this.status = status ?? ERROR_CODES[errorCode].status;
     this.details = details;
     this.headers = Object.freeze({ ...headers });
   }

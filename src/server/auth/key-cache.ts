@@ -10,12 +10,15 @@ import { findGrant, hashKey, type KeyGrant } from './api-keys.ts';
  * - expiry: a grant carries its key's expiry and is not used past it;
  * - anything else (a brand renamed or removed by the database's writer): at
  *   most `ttlMs`.
- * Failed lookups are never cached (a new key works at once; guessing is
- * limited per client), nor grants for a slug that names no brand.
+ * Failed lookups are never cached (a new key works at once; failures are
+ * limited per client, authenticate.ts), nor grants for a slug that names no
+ * brand.
  */
 export interface KeyCache {
   /** The grant for a key and a brand slug: from the cache when fresh, otherwise from the database. */
   lookup(db: Knex, request: { key: string; brandSlug: string | null }): Promise<KeyGrant | null>;
+  /** The fresh cached grant for a key and a brand slug, or null; never asks the database. */
+  cached(request: { key: string; brandSlug: string | null }): KeyGrant | null;
   /** Forgets every grant of a key (it was revoked). */
   forgetKey(keyId: string): void;
   /** Stops (false) or resumes (true) caching; both forget everything. */
@@ -35,13 +38,23 @@ export function createKeyCache({ ttlMs, maxEntries = 10_000, now = Date.now }: {
   // Bumped by every forget: a lookup that started before a revocation must not store what it read.
   let generation = 0;
 
+  const cacheKeyOf = (key: string, brandSlug: string | null): string => `${hashKey(key)}\u0000${brandSlug ?? ''}`;
+  const fresh = (cacheKey: string): KeyGrant | null => {
+    const hit = entries.get(cacheKey);
+    if (hit && hit.until > now()) return hit.grant;
+    if (hit) entries.delete(cacheKey);
+    return null;
+  };
+
   return {
+    cached({ key, brandSlug }) {
+      return enabled ? fresh(cacheKeyOf(key, brandSlug)) : null;
+    },
     async lookup(db, { key, brandSlug }) {
       if (!enabled) return findGrant(db, { key, brandSlug });
-      const cacheKey = `${hashKey(key)}\u0000${brandSlug ?? ''}`;
-      const hit = entries.get(cacheKey);
-      if (hit && hit.until > now()) return hit.grant;
-      if (hit) entries.delete(cacheKey);
+      const cacheKey = cacheKeyOf(key, brandSlug);
+      const hit = fresh(cacheKey);
+      if (hit) return hit;
       const startedAt = generation;
       const grant = await findGrant(db, { key, brandSlug });
       if (grant && grant.brand && enabled && generation === startedAt) {

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { databaseAnswers } from '../../db/connection/database-answers.ts';
 import type { ReadReplicas } from '../../db/connection/read-replicas.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
+import type { DatabaseReadiness } from '../middleware/require-database.ts';
 import type { HttpRoute } from './http-route.ts';
 
 /** A readiness check that takes longer than this counts as down: a probe must not hang. */
@@ -17,9 +18,12 @@ const CHECK_TIMEOUT_MS = 2000;
  *   instance out of rotation would turn a Redis blip into an outage.
  *   Replicas (DATABASE_REPLICA_URLS) are reported as `replicas: { available,
  *   total }` and never make an instance unready: reads fall back to the primary.
+ *   A server started before its database could be served (unreachable,
+ *   missing, schema not current) says `database: 'starting'` (503) until it
+ *   can, without asking the database: its start-up wait does.
  * Neither is cached by anything in between.
  */
-export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLimiter; reads: ReadReplicas }): HttpRoute[] {
+export function healthRoutes({ db, limiter, reads, readiness }: { db: Knex; limiter: RateLimiter; reads: ReadReplicas; readiness: DatabaseReadiness }): HttpRoute[] {
   const noStore = (ctx: Context): void => {
     ctx.set('Cache-Control', 'no-store');
   };
@@ -34,7 +38,7 @@ export function healthRoutes({ db, limiter, reads }: { db: Knex; limiter: RateLi
     path: '/readyz',
     run: async (ctx) => {
       noStore(ctx);
-      const database = (await databaseAnswers(db, CHECK_TIMEOUT_MS)) ? 'ready' : 'down';
+      const database = !readiness.ready() ? 'starting' : (await databaseAnswers(db, CHECK_TIMEOUT_MS)) ? 'ready' : 'down';
       const redis = limiter.redisState();
       ctx.status = database === 'ready' ? 200 : 503;
       const replicas = reads.state().slice(1);

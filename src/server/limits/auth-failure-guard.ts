@@ -2,13 +2,15 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Logger } from '../logger.ts';
 
 /**
- * Slows down key guessing: failed authentications are counted per client
- * (its IP), and a client past its budget is refused with 429 for the rest of
- * the window, before any key lookup. Checking costs no round trip: blocked
- * clients are known in process; only a failure is counted in the store.
+ * Keeps a flood of bad keys cheap: failed authentications are counted per
+ * client (its IP), and a client past its budget is blocked for the rest of
+ * the window. A blocked client's requests that carry no valid key are
+ * refused with 429; its valid keys are still served (authenticate.ts says
+ * how, and why). Checking costs no round trip: blocked clients are known in
+ * process; only a failure is counted in the store.
  */
 export interface AuthFailureGuard {
-  /** Whole seconds the client must wait before it may present a key again; 0 when it may now. */
+  /** Whole seconds left of the client's block (0: not blocked): the `Retry-After` of its failures. */
   blockedFor(client: string): number;
   /** Counts a failed authentication; past the budget the client is blocked for the rest of the window. */
   recordFailure(client: string): Promise<void>;

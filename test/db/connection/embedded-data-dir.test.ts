@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { embeddedCursorSecret, lockDataDir, pgliteDir, readDemoKey, writeDemoKey } from '../../../src/db/connection/embedded-data-dir.ts';
+import { spawnZombie } from '../../support/zombie-process.ts';
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {
@@ -31,10 +32,10 @@ describe('the embedded database\'s folder', () => {
     await (await lockDataDir(dataDir))();
   });
 
-  it('refuses a folder another running process holds, naming it', async () => {
+  it('refuses a folder another running process holds, naming it, once that process has not gone within the wait', async () => {
     const release = await lockDataDir(dataDir);
     await writeFile(join(dataDir, 'lock'), String(process.ppid));
-    const failure = await lockDataDir(dataDir).then(() => null, (error: Error) => error);
+    const failure = await lockDataDir(dataDir, { waitMs: 200 }).then(() => null, (error: Error) => error);
     expect(failure?.message).to.equal(
       `the embedded database in ${dataDir} is in use by process ${process.ppid} (is \`npm start\` running?). Stop it first, or set DATABASE_URL to use Postgres.`,
     );
@@ -48,6 +49,39 @@ describe('the embedded database\'s folder', () => {
     expect(await readFile(join(dataDir, 'lock'), 'utf8')).to.equal(String(process.pid));
     await again();
     await release();
+  });
+
+  it('takes over a lock whose process ended but is not reaped (a zombie)', async () => {
+    const zombie = await spawnZombie();
+    try {
+      await mkdir(dataDir, { recursive: true });
+      await writeFile(join(dataDir, 'lock'), String(zombie.pid));
+      const release = await lockDataDir(dataDir, { waitMs: 0 });
+      expect(await readFile(join(dataDir, 'lock'), 'utf8')).to.equal(String(process.pid));
+      await release();
+    } finally {
+      await zombie.dispose();
+    }
+  });
+
+  it('waits for a holder that goes: its process ends, or it lets go of the lock, within the wait', async () => {
+    for (const goes of ['ends', 'lets go'] as const) {
+      const holder = spawn('sleep', ['3600'], { stdio: 'ignore' });
+      const holderExited = new Promise((resolve) => holder.once('exit', resolve));
+      try {
+        await mkdir(dataDir, { recursive: true });
+        await writeFile(join(dataDir, 'lock'), String(holder.pid));
+        const taking = lockDataDir(dataDir, { waitMs: 30_000 });
+        if (goes === 'ends') holder.kill('SIGKILL');
+        else await rm(join(dataDir, 'lock'));
+        const release = await taking;
+        expect(await readFile(join(dataDir, 'lock'), 'utf8'), goes).to.equal(String(process.pid));
+        await release();
+      } finally {
+        holder.kill('SIGKILL');
+        await holderExited;
+      }
+    }
   });
 
   it('makes the cursor secret once, readable by its owner only, and keeps it', async () => {

@@ -30,7 +30,7 @@ describe('familyPaths', () => {
     expect(list.description).to.match(/^Boxes\. Pages are ordered by `createdAt`, then `id`/);
     expect(get).to.include({ operationId: 'getCartonSize', summary: 'Get one carton size' });
     expect(list.tags).to.deep.equal(['Carton Sizes']);
-    expect(Object.keys(get.responses)).to.deep.equal(['200', '304', '400', '401', '404', '429', '500']);
+    expect(Object.keys(get.responses)).to.deep.equal(['200', '304', '400', '401', '404', '429', '500', '503']);
   });
 
   it('lists the shared parameters by reference, then include, fields and the filters', () => {

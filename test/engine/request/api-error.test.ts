@@ -36,6 +36,11 @@ describe('ApiError', () => {
     expect(Object.isFrozen(error.headers)).to.equal(true);
   });
 
+  it('takes another status for its code when given one: a 503 is internal_error', () => {
+    const error = new ApiError({ errorCode: 'internal_error', status: 503, message: 'Not yet.' });
+    expect([error.status, error.errorCode, error.message]).to.deep.equal([503, 'internal_error', 'Not yet.']);
+  });
+
   it('lists the offending parameters of a 400 invalid_parameter in details', () => {
     const issues = [{ parameter: 'limit', message: 'must be at most 100' }, { parameter: 'foo', message: 'is not a parameter' }];
     const error = invalidParameters(issues);

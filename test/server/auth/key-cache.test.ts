@@ -29,6 +29,23 @@ describe('key cache', () => {
     expect(await keyLookups(db, async () => void (await cache.lookup(db, { key, brandSlug: 'acme' })))).to.equal(1);
   });
 
+  it('tells a fresh cached grant without asking the database, and nothing else', async () => {
+    let clock = 1_000_000;
+    const cache = createKeyCache({ ttlMs: 10_000, now: () => clock });
+    const lookups = await keyLookups(db, async () => {
+      expect(cache.cached({ key, brandSlug: 'acme' }), 'not looked up yet').to.equal(null);
+      const grant = await cache.lookup(db, { key, brandSlug: 'acme' });
+      expect(cache.cached({ key, brandSlug: 'acme' })).to.deep.equal(grant);
+      expect(cache.cached({ key, brandSlug: 'globex' }), 'another brand').to.equal(null);
+      clock += 10_001;
+      expect(cache.cached({ key, brandSlug: 'acme' }), 'past its TTL').to.equal(null);
+    });
+    expect(lookups).to.equal(1);
+    await cache.lookup(db, { key, brandSlug: 'acme' });
+    cache.setEnabled(false);
+    expect(cache.cached({ key, brandSlug: 'acme' }), 'while the cache is off').to.equal(null);
+  });
+
   it('never caches a failed lookup or a slug of no brand', async () => {
     const cache = createKeyCache({ ttlMs: 10_000 });
     const unknown = `bcat_sk_${'A'.repeat(40)}000000`;

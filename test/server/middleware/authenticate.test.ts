@@ -3,7 +3,10 @@ import { generateKey, hashKey } from '../../../src/server/auth/api-keys.ts';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startTestServer, type TestResponse, type TestServer } from '../../support/test-server.ts';
+import { createKeyCache, type KeyCache } from '../../../src/server/auth/key-cache.ts';
+import { freePort } from '../../support/free-port.ts';
+import { LocalRedis, waitUntilCountingInRedis } from '../../support/local-redis.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { rawRequest } from '../../support/raw-request.ts';
 
@@ -181,48 +184,141 @@ describe('authentication (Authorization: Bearer <key>)', () => {
   });
 });
 
-describe('failed authentication limit per client', () => {
-  let server: TestServer;
+/**
+ * The failed-authentication limit slows and refuses what carries no valid key, never a valid key
+ * (CONTRACT.md §4): behind one NAT, a neighbour's broken job must not lock out an integrator.
+ * On both stores of the counts: in process, and Redis (a redis-server of the test's own).
+ */
+for (const store of ['memory', 'redis'] as const) {
+  describe(`failed authentication limit per client (${store} store)`, function () {
+    this.timeout(30_000);
+    let redis: LocalRedis | null = null;
+    let server: TestServer;
+    const path = '/brands/acme/carton-sizes';
+    const wellFormedUnknown = (): string => generateKey();
 
-  before(async () => {
-    server = await startTestServer({ authFailurePoints: 3 });
-  });
-  after(() => server.close());
-  beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-  });
+    const start = async (options: { trustProxy?: boolean; keyCache?: KeyCache } = {}): Promise<TestServer> => {
+      const started = await startTestServer({ authFailurePoints: 3, redisUrl: redis?.url ?? null, ...options });
+      if (redis) await waitUntilCountingInRedis(started.limiter, redis.url);
+      return started;
+    };
 
-  it('refuses a client with 429 and Retry-After once it has failed too often, even with a valid key', async () => {
-    const { key } = await createTestKey({ brands: ['acme'] });
-    const wrong = `bcat_sk_${'x'.repeat(46)}`;
-    for (let i = 0; i < 3; i += 1) {
-      expect((await server.request('/brands/acme/carton-sizes', { key: wrong })).status, `failure ${i + 1}`).to.equal(401);
+    before(async () => {
+      if (store === 'redis') {
+        redis = new LocalRedis(await freePort());
+        await redis.start();
+      }
+    });
+    after(async () => {
+      await redis?.dispose();
+    });
+    beforeEach(async () => {
+      await resetDatabase((await testDatabase()).db);
+      await createBrand('acme');
+      server = await start();
+    });
+    afterEach(() => server.close());
+
+    /** Spends the client's budget of 3 failures, with a missing, a malformed and a well-formed unknown key. */
+    async function spendBudget(target: TestServer, headers: Record<string, string> = {}): Promise<void> {
+      for (const authorization of [null, 'Bearer nope', `Bearer ${wellFormedUnknown()}`]) {
+        const response = await target.request(path, { headers: { ...headers, ...(authorization ? { Authorization: authorization } : {}) } });
+        expect(response.status, `failure ${authorization}`).to.equal(401);
+      }
     }
-    const blocked = await server.request('/brands/acme/carton-sizes', { key: wrong });
-    expect(blocked.status).to.equal(429);
-    expectErrorBody(blocked.body, 'rate_limited', { details: 'forbidden' });
-    expect(Number(blocked.headers.get('retry-after'))).to.be.within(1, 60);
-    // Guessing gets no answers while blocked: a valid key is refused too.
-    expect((await server.request('/brands/acme/carton-sizes', { key })).status).to.equal(429);
-  });
 
-  it('counts per client: with TRUST_PROXY, X-Forwarded-For names the client', async () => {
-    const proxied = await startTestServer({ authFailurePoints: 2, trustProxy: true });
-    try {
+    function expectBlocked(response: TestResponse, what: string): void {
+      expect(response.status, `${what}: ${response.text}`).to.equal(429);
+      expectErrorBody(response.body, 'rate_limited', { details: 'forbidden' });
+      expect(response.body.error).to.equal('Too many failed authentications from this client.');
+      expect(Number(response.headers.get('retry-after')), what).to.be.within(1, 60);
+    }
+
+    it('refuses a flood of bad keys with 429 and Retry-After once the budget is spent, and still serves a valid key from the same address', async () => {
       const { key } = await createTestKey({ brands: ['acme'] });
-      const as = (ip: string, token: string | null) => rawRequest(proxied.origin, '/api/public/v1/brands/acme/carton-sizes', {
-        headers: { 'X-Forwarded-For': ip, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      });
-      expect((await as('203.0.113.7', null)).status).to.equal(401);
-      expect((await as('203.0.113.7', null)).status).to.equal(401);
-      expect((await as('203.0.113.7', key)).status).to.equal(429);
-      expect((await as('198.51.100.9', key)).status, 'another client is not blocked').to.equal(200);
-      // A proxy that appends keeps what the client sent: only the last address, the one it added, counts.
-      expect((await as('192.0.2.1, 203.0.113.7', key)).status, 'a forged first address does not escape the block').to.equal(429);
-      expect((await as('203.0.113.7, 198.51.100.9', key)).status, 'the last address is the client').to.equal(200);
-    } finally {
-      await proxied.close();
-    }
+      await spendBudget(server);
+      const revoked = await createTestKey({ brands: ['acme'] });
+      await revokeKey((await testDatabase()).db, revoked.id);
+      const bad: [string, Record<string, string>][] = [
+        ['missing', {}],
+        ['malformed', { Authorization: 'Bearer bcat_sk_short' }],
+        ['bad checksum', { Authorization: `Bearer ${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}` }],
+        ['well-formed unknown', { Authorization: `Bearer ${wellFormedUnknown()}` }],
+        ['revoked', { Authorization: `Bearer ${revoked.key}` }],
+      ];
+      for (const [what, headers] of bad) expectBlocked(await server.request(path, { headers }), what);
+      // The valid key has never been used: no cache knows it, and it is served all the same, every time.
+      for (let i = 0; i < 3; i += 1) {
+        const served = await server.request(path, { key });
+        expect(served.status, served.text).to.equal(200);
+        expect(served.headers.get('ratelimit-limit'), 'counted against its own key').to.be.a('string');
+      }
+      // Serving it lifts nothing: bad keys from that address are still refused.
+      expectBlocked(await server.request(path, { key: wellFormedUnknown() }), 'after the valid key');
+    });
+
+    it('serves valid keys in the middle of a concurrent flood, and the flood looks up no key one by one', async () => {
+      const keyCache = createKeyCache({ ttlMs: 60_000 });
+      const cachedServer = await start({ keyCache });
+      try {
+        const { db } = await testDatabase();
+        const fresh = await createTestKey({ brands: ['acme'] });
+        const warm = await createTestKey({ brands: ['acme'] });
+        expect((await cachedServer.request(path, { key: warm.key })).status, 'the warm key is cached now').to.equal(200);
+        await spendBudget(cachedServer);
+
+        const inFlight = new Set<string>();
+        let mostInFlight = 0;
+        let grantLookups = 0;
+        const onQuery = (query: { sql: string; __knexQueryUid: string }): void => {
+          if (query.sql.includes('from api_keys k')) grantLookups += 1;
+          if (!query.sql.includes('from "api_keys"')) return;
+          inFlight.add(query.__knexQueryUid);
+          mostInFlight = Math.max(mostInFlight, inFlight.size);
+        };
+        const onDone = (_: unknown, query: { __knexQueryUid: string }): void => {
+          inFlight.delete(query.__knexQueryUid);
+        };
+        db.on('query', onQuery).on('query-response', onDone).on('query-error', onDone);
+        let answers: TestResponse[];
+        try {
+          answers = await Promise.all(Array.from({ length: 120 }, () => cachedServer.request(path, { key: wellFormedUnknown() })));
+        } finally {
+          db.off('query', onQuery).off('query-response', onDone).off('query-error', onDone);
+        }
+        for (const answer of answers) expectBlocked(answer, 'a well-formed unknown key in the flood');
+        expect(grantLookups, 'no full key lookup for a key that is not live').to.equal(0);
+        expect(mostInFlight, 'the flood\'s key checks hold one connection at most').to.equal(1);
+
+        const mixed = await Promise.all([
+          ...Array.from({ length: 40 }, () => cachedServer.request(path, { key: wellFormedUnknown() })),
+          ...Array.from({ length: 5 }, () => cachedServer.request(path, { key: fresh.key })),
+          ...Array.from({ length: 5 }, () => cachedServer.request(path, { key: warm.key })),
+        ]);
+        mixed.slice(0, 40).forEach((answer) => expectBlocked(answer, 'a bad key beside valid ones'));
+        for (const answer of mixed.slice(40)) expect(answer.status, answer.text).to.equal(200);
+      } finally {
+        await cachedServer.close();
+      }
+    });
+
+    it('counts per client: with TRUST_PROXY, X-Forwarded-For names the client', async () => {
+      const proxied = await start({ trustProxy: true });
+      try {
+        const { key } = await createTestKey({ brands: ['acme'] });
+        const as = (ip: string, token: string | null) => rawRequest(proxied.origin, `/api/public/v1${path}`, {
+          headers: { 'X-Forwarded-For': ip, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        });
+        await spendBudget(proxied, { 'X-Forwarded-For': '203.0.113.7' });
+        expect((await as('203.0.113.7', null)).status).to.equal(429);
+        expect((await as('203.0.113.7', key)).status, 'a valid key of the blocked client').to.equal(200);
+        expect((await as('198.51.100.9', null)).status, 'another client is not blocked').to.equal(401);
+        // A proxy that appends keeps what the client sent: only the last address, the one it added, counts.
+        expect((await as('192.0.2.1, 203.0.113.7', null)).status, 'a forged first address does not escape the block').to.equal(429);
+        expect((await as('203.0.113.7, 198.51.100.9', wellFormedUnknown())).status, 'the last address is the client').to.equal(401);
+      } finally {
+        await proxied.close();
+      }
+    });
   });
-});
+}
