@@ -1,3 +1,4 @@
+import { DATE_PARAMETER, TIMESTAMP_PARAMETER } from './date-time-parameters.ts';
 import { recordTimestampSql } from './timestamp-sql.ts';
 import type { FieldType } from '../definition/resource-definition.ts';
 
@@ -9,16 +10,6 @@ export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** Postgres text cannot hold NUL, so a value with one can never match: reject it as a bad parameter. */
 const NO_NUL = '^[^\\u0000]*$';
-
-/** ISO 8601 has a year 0000; Postgres does not (an error, not an empty list). */
-const NOT_YEAR_ZERO = '^(?!0000)';
-
-/**
- * What Postgres reads as a timestamptz, beyond RFC 3339's `date-time`: no year
- * 0000, a zone offset within ±15:59 (RFC 3339 allows ±23:59), and with the
- * length bound, no more fraction digits than it parses (nanoseconds at most).
- */
-const TIMESTAMP_POSTGRES_READS = '^(?!0000).*(?:[zZ]|[+-](?:0[0-9]|1[0-5])(?::?[0-5][0-9])?)$';
 
 /** The spec's string filter rule: 1 to 255 characters. */
 export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
@@ -87,7 +78,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     dataType: 'date',
     read: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
     valueSchema: { type: 'string', format: 'date' },
-    parameterSchema: { type: 'string', format: 'date', pattern: NOT_YEAR_ZERO },
+    parameterSchema: DATE_PARAMETER,
   },
   timestamp: {
     columnType: 'timestamptz',
@@ -95,7 +86,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
     read: recordTimestampSql,
     valueSchema: { type: 'string', format: 'date-time' },
-    parameterSchema: { type: 'string', format: 'date-time', maxLength: 35, pattern: TIMESTAMP_POSTGRES_READS },
+    parameterSchema: TIMESTAMP_PARAMETER,
   },
   json: {
     columnType: 'jsonb',
