@@ -13,8 +13,12 @@
 
 /** A day of the Gregorian calendar, without year 0000 (ISO 8601 has it, Postgres does not). */
 const DATE = '(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])';
-/** `hh:mm:ss` with an optional fraction; 60 is a leap second (the format allows it at 23:59 UTC only). */
-const TIME = '(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?';
+/**
+ * `hh:mm:ss` with an optional fraction. 60 is a leap second (the format
+ * allows it at 23:59 UTC only), which Postgres reads as the next minute, but
+ * not with a fraction past it (`23:59:60.5`: "out of range").
+ */
+const TIME = '(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9](?:\\.[0-9]+)?|60(?:\\.0+)?)';
 /** `Z` or an offset Postgres reads: at most ±15:59 (RFC 3339 allows ±23:59). */
 const ZONE = '(?:[Zz]|[+-](?:0[0-9]|1[0-5])(?::?[0-5][0-9])?)';
 

@@ -51,7 +51,10 @@ describe('match kinds', () => {
   it('take as a parameter only text their SQL reads: any value a kind\'s schema accepts runs its predicate without error', async function () {
     this.timeout(60_000);
     const { db } = await testDatabase();
-    const near = fc.constantFrom('2026-03-01T09:30:00Z', '2026-03-01 09:30:00.5+01:00', '2026-03-01', '-12.50', 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', 'active', 'Parka %_');
+    const near = fc.constantFrom(
+      '2026-03-01T09:30:00Z', '2026-03-01 09:30:00.5+01:00', '2026-03-01', '-12.50', 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', 'active', 'Parka %_',
+      '2016-12-31T23:59:60.999Z', '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59.999999999-15:59', '2024-02-29', '99999999999999999999.99999999999999999999',
+    );
     const candidates = fc.oneof(
       withHostileCharacter(near),
       withHostileCharacter(withHostileCharacter(near)),
