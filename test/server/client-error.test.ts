@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { expect } from 'chai';
-import { clientErrorResponse } from '../../src/server/client-error.ts';
+import { refusalAnswer, refusalBytes, refusalOf } from '../../src/server/client-error.ts';
 import { HTTP_LIMITS } from '../../src/server/http-server.ts';
 import { exchange, requestBytes, type Exchange } from '../fuzz/raw-exchange.ts';
 import { expectErrorBody } from '../support/error-body.ts';
@@ -9,12 +9,14 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /**
- * Issue 16, point 5: what Node's HTTP parser refuses before the app sees it
- * (CONTRACT.md §4: every 4xx has the JSON error body) gets the contract's
- * body, with Node's status: 400 for a malformed request, 431 past the 16 KiB
- * of request line and headers. Before, a bare status line with no body.
+ * Issue 16, point 5: what Node's HTTP server answers by itself, before the
+ * app sees a request (CONTRACT.md §4: every 4xx has the JSON error body),
+ * gets the contract's body, with Node's status: 400 for a malformed request
+ * or one without Host, 431 past the 16 KiB of request line and headers, 404
+ * for a CONNECT. Before, a bare status line with no body, or for a CONNECT
+ * a closed connection; an unknown Expect was a bare 417 and is now served.
  */
-describe('answers to what the HTTP parser refuses', () => {
+describe('answers to what the HTTP server refuses before the app', () => {
   let server: TestServer;
   let key: string;
   const list = '/api/public/v1/brands/acme/carton-sizes';
@@ -92,17 +94,38 @@ describe('answers to what the HTTP parser refuses', () => {
     expect(after.status, after.text).to.equal(200);
   });
 
-  it('gives each of Node\'s refusals its status: 431 past the limit, 408 for headers too slow, 400 for the rest', () => {
+  it('answers an HTTP/1.1 request without Host with 400 and the contract\'s error body (HTTP/1.0 needs none)', async () => {
+    const result = await exchange(server.origin, raw(`GET ${list} HTTP/1.1\r\nConnection: close\r\nAuthorization: Bearer ${key}\r\n\r\n`));
+    expectJsonRefusal(result, 400, 'no Host');
+    expect(result.body).to.contain('must carry a Host header');
+    const old = await exchange(server.origin, raw(`GET ${list} HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`));
+    expect(old.status, old.head).to.equal(200);
+  });
+
+  it('answers a CONNECT with 404 and the contract\'s error body, where Node would close the connection without a word', async () => {
+    const result = await exchange(server.origin, raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(result.status, result.head).to.equal(404);
+    expect(result.head).to.match(/\r\nContent-Type: application\/json; charset=utf-8\r\n/i);
+    expectErrorBody(JSON.parse(result.body) as Record<string, unknown>, 'not_found', { details: 'forbidden' });
+  });
+
+  it('serves a request whose Expect it does not understand, where Node would answer a bare 417', async () => {
+    const result = await exchange(server.origin, raw(`GET ${list} HTTP/1.1\r\nHost: x\r\nExpect: something\r\nConnection: close\r\nAuthorization: Bearer ${key}\r\n\r\n`));
+    expect(result.status, result.head).to.equal(200);
+    expect(JSON.parse(result.body)).to.have.property('items');
+  });
+
+  it('gives each refusal its status: 431 past the limit, 408 for headers too slow, 400 for the rest of the parser\'s errors', () => {
     const limits = { maxHeaderBytes: 16_384, headersTimeoutMs: 10_000 };
     const cases = [['HPE_HEADER_OVERFLOW', 431, 'Request Header Fields Too Large'], ['ERR_HTTP_REQUEST_TIMEOUT', 408, 'Request Timeout'], ['HPE_INVALID_METHOD', 400, 'Bad Request'], [undefined, 400, 'Bad Request']] as const;
     for (const [code, status, reason] of cases) {
-      const response = clientErrorResponse({ code, limits, requestId: 'r-1' });
-      expect(response.status, String(code)).to.equal(status);
-      const text = response.bytes.toString('utf8');
+      const answer = refusalAnswer({ refusal: refusalOf(code), limits, requestId: 'r-1' });
+      expect(answer.status, String(code)).to.equal(status);
+      const text = refusalBytes(answer).toString('utf8');
       expect(text.startsWith(`HTTP/1.1 ${status} ${reason}\r\n`), text).to.equal(true);
       const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
       expectErrorBody(body, 'invalid_parameter', { details: 'required' });
     }
-    expect(clientErrorResponse({ code: 'ERR_HTTP_REQUEST_TIMEOUT', limits, requestId: 'r' }).bytes.toString()).to.contain('within 10 s');
+    expect(refusalAnswer({ refusal: 'headers-too-slow', limits, requestId: 'r' }).body.toString()).to.contain('within 10 s');
   });
 });
