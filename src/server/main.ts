@@ -6,7 +6,7 @@
  * database can be served (open-services.ts).
  */
 import cluster from 'node:cluster';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import type Koa from 'koa';
@@ -17,18 +17,10 @@ import { createApp } from './app.ts';
 import { checkServeConfig, loadConfig, type Config } from './config.ts';
 import type { Connection } from '../db/connection/connect.ts';
 import { gracefulStop } from './graceful-stop.ts';
-import { createLogger } from './logger.ts';
+import { createHttpServer } from './http-server.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { openServices } from './open-services.ts';
 import { startTombstonePruning } from './tombstone-pruning.ts';
-
-/**
- * Limits on what a client may send. The request line and headers together
- * (a long URL included) may take 16 KiB; past that Node answers 431. A client
- * has 10 s to send its headers and 30 s for the whole request, so slow
- * clients cannot hold sockets open. GET requests carry no body, and none is
- * ever read.
- */
-const HTTP_LIMITS = Object.freeze({ maxHeaderBytes: 16 * 1024, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
 
 /**
  * The heap policy of a server that keeps little alive between requests
@@ -58,7 +50,7 @@ async function main(): Promise<void> {
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
     const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays });
-    server = await listen({ app, port: config.port });
+    server = await listen({ app, port: config.port, logger });
     stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.
     if (cluster.worker === undefined || cluster.worker.id === 1) printBanner({ server, config, connection, limiter: limiter.backend, demo });
@@ -79,11 +71,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-function listen({ app, port }: { app: Koa; port: number }): Promise<Server> {
+function listen({ app, port, logger }: { app: Koa; port: number; logger: Logger }): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer({ maxHeaderSize: HTTP_LIMITS.maxHeaderBytes }, app.callback());
-    server.headersTimeout = HTTP_LIMITS.headersTimeoutMs;
-    server.requestTimeout = HTTP_LIMITS.requestTimeoutMs;
+    const server = createHttpServer({ app, logger });
     server.listen(port);
     server.once('listening', () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { Resource } from '../../src/engine/definition/resource.ts';
-import { recordSchema } from '../../src/engine/compile/schemas.ts';
-import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
 import type { RawResponse } from '../support/raw-request.ts';
 import { shorten } from './fuzz-http.ts';
+import { documentProblems, errorBodyProblems, sparseRecordProblems } from './openapi-schemas.ts';
 
 /**
- * What every answer must be (CONTRACT.md §3, §4): a status the case allows, a
- * JSON body, the exact error body for an error, the exact list envelope or
- * record for a 200.
+ * What every answer must be (CONTRACT.md §3, §4, §6): a status the case
+ * allows, a JSON body, the exact error body for an error, the exact list or
+ * changes envelope or record for a 200, each as the published OpenAPI
+ * document describes it (openapi-schemas.ts); a 304 with no body.
  */
 
 /** What each status may carry as `errorCode` (CONTRACT.md §4); 400 only the parameter and cursor codes. */
@@ -17,7 +17,10 @@ export const CODES_BY_STATUS: Readonly<Record<number, readonly string[]>> = {
   401: ['unauthorized'],
   404: ['not_found'],
   405: ['method_not_allowed'],
+  // What Node's HTTP parser refuses before the app: headers too slow, too large (client-error.ts).
+  408: ['invalid_parameter'],
   429: ['rate_limited'],
+  431: ['invalid_parameter'],
 };
 
 /** A one-line description of a response for assertion messages. */
@@ -34,6 +37,12 @@ export function describeResponse(path: string, response: RawResponse): string {
 export function expectAnswer({ path, response, statuses, codes }: { path: string; response: RawResponse; statuses: readonly number[]; codes?: readonly string[] }): void {
   const what = describeResponse(path, response);
   expect(response.status, `status of ${what}`).to.be.oneOf([...statuses]);
+  if (response.status === 304) {
+    // Not modified: no body, and the tag it revalidated.
+    expect(response.text, `body of ${what}`).to.equal('');
+    expect(response.headers.etag, `ETag of ${what}`).to.be.a('string');
+    return;
+  }
   expect(String(response.headers['content-type']), `content type of ${what}`).to.match(/^application\/json/);
   expect(response.body, `JSON body of ${what}`).to.be.an('object');
   if (response.status === 200) return;
@@ -41,6 +50,7 @@ export function expectAnswer({ path, response, statuses, codes }: { path: string
 }
 
 export function expectErrorBody({ what, body, status, codes }: { what: string; body: Record<string, unknown>; status: number; codes?: readonly string[] }): void {
+  expect(errorBodyProblems(body), `error body of ${what} against the document`).to.equal(null);
   const keys = Object.keys(body).sort();
   expect(keys.filter((key) => key !== 'details'), `error body keys of ${what}`).to.deep.equal(['error', 'errorCode']);
   expect(body.error, `error message of ${what}`).to.be.a('string').and.not.equal('');
@@ -64,28 +74,19 @@ export function namedParameters(response: RawResponse): string[] {
   return Array.isArray(details) ? details.map((issue) => issue.parameter) : [];
 }
 
-const recordValidators = new Map<string, ReturnType<typeof compileSchema>>();
-
-function validateRecord(resource: Resource, record: unknown): boolean {
-  let validate = recordValidators.get(resource.path);
-  if (!validate) {
-    validate = compileSchema(recordSchema(resource));
-    recordValidators.set(resource.path, validate);
-  }
-  return validate(record) as boolean;
-}
-
 /**
- * A record as the query asked for it: exactly the family's record (by its
- * schema) without `fields` or `include`; otherwise only record fields and the
- * family's include names.
+ * A record as the query asked for it, as the published document describes
+ * it: the family's whole record schema (includes are optional properties of
+ * it) without `fields`; with `fields`, exactly the fields named (and the
+ * includes asked for), each as its property's schema allows.
  */
 export function expectRecord({ what, record, resource, query }: { what: string; record: unknown; resource: Resource; query: URLSearchParams }): void {
   expect(record, `a record of ${what}`).to.be.an('object');
-  if (!query.has('fields') && !query.has('include')) {
-    expect(validateRecord(resource, record), `record of ${what}: ${shorten(JSON.stringify(record))}`).to.equal(true);
-    return;
-  }
+  const fields = query.get('fields');
+  const problem = fields === null
+    ? documentProblems({ family: resource.path, kind: 'record', value: record })
+    : sparseRecordProblems({ family: resource.path, record: record as Record<string, unknown>, fields: fields.split(',').map((field) => field.trim()) });
+  expect(problem, `record of ${what}: ${shorten(JSON.stringify(record))}`).to.equal(null);
   const allowed = new Set([...resource.recordFields.map((field) => field.name), ...resource.includes.map((include) => include.name)]);
   const stray = Object.keys(record as object).filter((key) => !allowed.has(key));
   expect(stray, `keys of a record of ${what}`).to.deep.equal([]);
@@ -110,6 +111,27 @@ export function expectListPage({ path, response, resource }: { path: string; res
   expect(body.totalItems as number, `totalItems against the page of ${what}`).to.be.at.least(items.length);
   expect(response.headers.link !== undefined, `Link header exactly with a next cursor: ${what}`).to.equal(body.nextCursor !== null);
   for (const item of items) expectRecord({ what, record: item, resource, query });
+  if (!query.has('fields')) expect(documentProblems({ family: resource.path, kind: 'list', value: body }), `page of ${what} against the document`).to.equal(null);
+}
+
+/**
+ * A changes page (CONTRACT.md §6): exactly `{ items, nextCursor, syncToken }`,
+ * a token exactly on the last page, `Link` exactly with a next cursor, each
+ * item an upsert of a record or a delete with a null record.
+ */
+export function expectChangesPage({ path, response, resource }: { path: string; response: RawResponse; resource: Resource }): void {
+  const what = describeResponse(path, response);
+  const query = queryOf(path);
+  const body = response.body as Record<string, unknown>;
+  expect(Object.keys(body).sort(), `changes envelope of ${what}`).to.deep.equal(['items', 'nextCursor', 'syncToken']);
+  expect((body.nextCursor === null) !== (body.syncToken === null), `exactly one of nextCursor and syncToken: ${what}`).to.equal(true);
+  expect(response.headers.link !== undefined, `Link header exactly with a next cursor: ${what}`).to.equal(body.nextCursor !== null);
+  for (const item of body.items as { change: string; id: string; record: unknown }[]) {
+    expect(Object.keys(item).sort(), `a change of ${what}`).to.deep.equal(['change', 'id', 'record']);
+    if (item.change === 'delete') expect(item.record, `a delete of ${what}`).to.equal(null);
+    else expectRecord({ what, record: item.record, resource, query });
+  }
+  if (!query.has('fields')) expect(documentProblems({ family: resource.path, kind: 'changes', value: body }), `page of ${what} against the document`).to.equal(null);
 }
 
 /** The query of a path as the server reads it (WHATWG form decoding, as Koa does). */

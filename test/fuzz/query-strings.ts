@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import { queryValue, validParameterValue, type PlantedRecord } from '../support/record-factory.ts';
-import { hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire } from './hostile-values.ts';
+import { DATE_TEXT, hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire } from './hostile-values.ts';
 
 /**
  * Random query strings for one route: parameter names from the route's own
@@ -45,8 +45,29 @@ export function listVocabulary(resource: Resource, planted: readonly PlantedReco
     valid.set(filter.name, [...values]);
   }
   const names = [...new Set(['cursor', ...valid.keys(), 'updatedSince', 'createdSince', ...INTERNAL_NAMES, 'LIMIT', 'Limit', 'limit ', 'include[]'])];
-  const shaped = new Map(resource.filters.filter((filter) => filter.match === 'since').map((filter) => [filter.name, INSTANT_TEXT]));
+  // Valid instants, and near ones: any Unicode space between date and time, no zone, a raw `+`, boundaries.
+  const instants = fc.oneof({ weight: 3, arbitrary: INSTANT_TEXT }, { weight: 2, arbitrary: DATE_TEXT });
+  const shaped = new Map(resource.filters.filter((filter) => filter.match === 'since').map((filter) => [filter.name, instants]));
   return { names, valid, shaped };
+}
+
+/**
+ * A changes route's vocabulary (CONTRACT.md §6): `limit` and `fields` with
+ * valid values; `syncToken` and `cursor` with forged ones (no random text is
+ * a signed token), `include` and the list's filters as names the route does
+ * not take.
+ */
+export function changesVocabulary(resource: Resource): Vocabulary {
+  const fieldNames = resource.recordFields.map((field) => field.name);
+  const valid = new Map<string, string[]>([
+    ['limit', ['1', '2', '100', '999', '1000']],
+    ['fields', [...fieldNames, fieldNames.join(','), `${fieldNames[0]}, ${fieldNames.at(-1)}`]],
+    // Not valid: forged (cursors.test.ts forges list cursors with more care); here they reach the codec.
+    ['syncToken', ['not-a-token', 'e30.e30', '']],
+    ['cursor', ['not-a-cursor', 'e30.e30']],
+  ]);
+  const names = [...new Set(['include', ...valid.keys(), ...resource.filters.map((filter) => filter.name), ...INTERNAL_NAMES, 'synctoken', 'Limit'])];
+  return { names, valid, shaped: new Map() };
 }
 
 /** A parameter name: a real one, an array-style or dotted form of one, or anything. */
@@ -60,10 +81,11 @@ function nameArbitrary(names: readonly string[]): fc.Arbitrary<string> {
 
 /**
  * Two kinds of query: anything (names mostly real, repeats, odd separators),
- * and, twice as often, declared names only, each once, each with a value
- * valid for it, shaped for it (any RFC 3339 instant for a `since` filter) or
- * hostile (no cursor: cursors.test.ts forges those), so that hostile values
- * get past the names and reach the filters' SQL.
+ * and, twice as often, declared names only, mostly each once, each with a
+ * value valid for it, shaped for it (RFC 3339 instants and near ones for a
+ * `since` filter), empty or hostile (no cursor: cursors.test.ts forges
+ * those), so that hostile values get past the names and reach the filters'
+ * SQL.
  */
 export function queryArbitrary(vocabulary: Vocabulary): fc.Arbitrary<string> {
   const allValid = [...vocabulary.valid.values()].flat();
@@ -83,14 +105,22 @@ export function queryArbitrary(vocabulary: Vocabulary): fc.Arbitrary<string> {
     const valid = vocabulary.valid.get(name)!;
     const shaped = vocabulary.shaped.get(name);
     const text = fc.oneof(
-      { weight: 2, arbitrary: fc.constantFrom(...valid) },
-      { weight: 1, arbitrary: hostileText(valid) },
-      ...(shaped ? [{ weight: 2, arbitrary: shaped }] : []),
+      { weight: 6, arbitrary: fc.constantFrom(...valid) },
+      { weight: 3, arbitrary: hostileText(valid) },
+      { weight: 1, arbitrary: fc.constant('') },
+      ...(shaped ? [{ weight: 6, arbitrary: shaped }] : []),
     );
     return onTheWire(text).map((wire) => `${name}=${wire}`);
   };
-  const declaredOnly = fc.uniqueArray(fc.constantFrom(...vocabulary.valid.keys()), { minLength: 1, maxLength: 4 })
-    .chain((names) => fc.tuple(...names.map(declaredPair)))
-    .map((pairs) => `?${pairs.join('&')}`);
+  // Declared names, each once, or now and then one of them twice (the same value or another) or bare (`name` with no `=`).
+  const declaredOnly = fc.tuple(
+    fc.uniqueArray(fc.constantFrom(...vocabulary.valid.keys()), { minLength: 1, maxLength: 4 }).chain((names) => fc.tuple(...names.map(declaredPair))),
+    fc.constantFrom('once', 'once', 'once', 'once', 'once', 'once', 'twice', 'bare'),
+    fc.nat(),
+  ).map(([pairs, how, at]) => {
+    const chosen = pairs[at % pairs.length]!;
+    const all = how === 'twice' ? [...pairs, chosen] : how === 'bare' ? [...pairs, chosen.slice(0, chosen.indexOf('='))] : pairs;
+    return `?${all.join('&')}`;
+  });
   return fc.oneof({ weight: 1, arbitrary: anything }, { weight: 2, arbitrary: declaredOnly }).filter((query) => query.length <= MAX_WIRE_LENGTH);
 }

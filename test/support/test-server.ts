@@ -6,6 +6,7 @@ import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
+import { createHttpServer } from '../../src/server/http-server.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';
 import type { DatabaseReadiness } from '../../src/server/middleware/require-database.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
@@ -82,9 +83,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
   });
   const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
+  // The server main.ts serves with: its limits and its answers to what Node's parser refuses.
+  const server: Server = createHttpServer({ app, logger });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,

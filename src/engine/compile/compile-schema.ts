@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
+import { FORMAT_EXPLANATIONS } from './date-time-parameters.ts';
 import { UUID_PATTERN, type JsonSchema } from './field-types.ts';
 import type { ParameterIssue } from '../request/api-error.ts';
 
@@ -9,10 +10,11 @@ const addFormats = addFormatsImport.default;
 /**
  * One AJV instance for the process. No type coercion and no defaults: the
  * request parser converts numbers strictly itself, and AJV never changes the
- * object it checks.
+ * object it checks. Errors are verbose (they carry the value and its
+ * schema) so that a message can say what is wrong with the value itself.
  */
 function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
+  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true, verbose: true });
   addFormats(ajv, ['date', 'date-time']);
   ajv.addKeyword({ keyword: 'example' });
   return ajv;
@@ -38,11 +40,15 @@ export function parameterIssues(errors: readonly ErrorObject[] | null | undefine
 
 function describeError(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
+  // A date or timestamp: whichever rule it breaks, say what is wrong with this value and show a valid one.
+  const format = (error.parentSchema as JsonSchema | undefined)?.format;
+  const explain = typeof format === 'string' && Object.hasOwn(FORMAT_EXPLANATIONS, format) ? FORMAT_EXPLANATIONS[format] : undefined;
+  if (explain && typeof error.data === 'string') return explain(error.data);
   switch (error.keyword) {
     case 'pattern':
       if (p.pattern === UUID_PATTERN) return 'must be a lower-case UUID';
       if (String(p.pattern).includes('u0000')) return 'must not contain NUL characters';
-      return 'has an invalid format';
+      return `must match the pattern ${String(p.pattern)}${exampleOf(error)}`;
     case 'minLength':
       return Number(p.limit) === 1 ? 'must not be empty' : `must have at least ${String(p.limit)} characters`;
     case 'maxLength':
@@ -52,11 +58,15 @@ function describeError(error: ErrorObject): string {
     case 'minimum':
     case 'maximum':
       return `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}`;
-    case 'format':
-      return p.format === 'date' ? 'must be a date (YYYY-MM-DD)' : 'must be an ISO 8601 timestamp with a time zone';
     case 'type':
       return `must be ${p.type === 'integer' ? 'an integer' : `of type ${String(p.type)}`}`;
     default:
       return error.message ?? 'is invalid';
   }
+}
+
+/** `, such as <value>` from the schema's `examples`, when it has one. */
+function exampleOf(error: ErrorObject): string {
+  const examples = (error.parentSchema as JsonSchema | undefined)?.examples;
+  return Array.isArray(examples) && examples.length > 0 ? `, such as ${String(examples[0])}` : '';
 }

@@ -1,3 +1,4 @@
+import { DATE_PARAMETER, TIMESTAMP_PARAMETER } from './date-time-parameters.ts';
 import { JsonText } from './json-text.ts';
 import { recordDateSql, recordTimestampSql } from './timestamp-sql.ts';
 import type { FieldType } from '../definition/resource-definition.ts';
@@ -10,16 +11,6 @@ export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** Postgres text cannot hold NUL, so a value with one can never match: reject it as a bad parameter. */
 const NO_NUL = '^[^\\u0000]*$';
-
-/** ISO 8601 has a year 0000; Postgres does not (an error, not an empty list). */
-const NOT_YEAR_ZERO = '^(?!0000)';
-
-/**
- * What Postgres reads as a timestamptz, beyond RFC 3339's `date-time`: no year
- * 0000, a zone offset within ±15:59 (RFC 3339 allows ±23:59), and with the
- * length bound, no more fraction digits than it parses (nanoseconds at most).
- */
-const TIMESTAMP_POSTGRES_READS = '^(?!0000).*(?:[zZ]|[+-](?:0[0-9]|1[0-5])(?::?[0-5][0-9])?)$';
 
 /**
  * A year as a record writes it (timestamp-sql.ts): four digits for 0001 to
@@ -106,7 +97,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: recordDateSql,
     // A pattern, not `format: date`: RFC 3339 has neither expanded years nor infinity.
     valueSchema: { type: 'string', pattern: RECORD_DATE_PATTERN },
-    parameterSchema: { type: 'string', format: 'date', pattern: NOT_YEAR_ZERO },
+    parameterSchema: DATE_PARAMETER,
   },
   timestamp: {
     columnType: 'timestamptz',
@@ -115,7 +106,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: recordTimestampSql,
     // A pattern, not `format: date-time`: RFC 3339 has neither expanded years nor infinity.
     valueSchema: { type: 'string', pattern: RECORD_TIMESTAMP_PATTERN },
-    parameterSchema: { type: 'string', format: 'date-time', maxLength: 35, pattern: TIMESTAMP_POSTGRES_READS },
+    parameterSchema: TIMESTAMP_PARAMETER,
   },
   json: {
     columnType: 'jsonb',

@@ -84,7 +84,8 @@ export function parseQuery({ query, schema, validate, family, pathIssues = [] }:
   }
 
   if (!validate(values)) issues.push(...parameterIssues(validate.errors).filter((i) => !issues.some((j) => j.parameter === i.parameter)));
-  if (includeText !== undefined && !validateInclude(includeText)) {
+  // A family that declares no include refuses any `include`, the empty one too, as unsupported (CONTRACT.md §3).
+  if (includeText !== undefined && family.includesByName.size > 0 && !validateInclude(includeText)) {
     issues.push({ ...parameterIssues(validateInclude.errors)[0]!, parameter: 'include' });
   }
   if (issues.length > 0) throw invalidParameters(issues);
@@ -100,6 +101,9 @@ function convert(raw: string, type: unknown): unknown {
 /** `include=a,b` into the family's includes; any unknown name is 400 `unsupported_include`. */
 function parseIncludes(text: string | undefined, { resource, includesByName: known }: CompiledResource): readonly Include[] {
   if (text === undefined) return [];
+  if (known.size === 0) {
+    throw new ApiError({ errorCode: 'unsupported_include', details: [{ parameter: 'include', message: `${resource.path} has no includes: leave include out` }] });
+  }
   const chosen = new Map<string, Include>();
   const unknown: ParameterIssue[] = [];
   for (const name of text.split(',')) {
@@ -108,9 +112,7 @@ function parseIncludes(text: string | undefined, { resource, includesByName: kno
     else {
       unknown.push({
         parameter: 'include',
-        message: known.size === 0
-          ? 'this resource has no includes'
-          : `'${name}' is not an include of ${resource.path}${didYouMean(name, known.keys())}; known: ${[...known.keys()].join(', ')}`,
+        message: `'${name}' is not an include of ${resource.path}${didYouMean(name, known.keys())}; known: ${[...known.keys()].join(', ')}`,
       });
     }
   }

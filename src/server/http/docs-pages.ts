@@ -3,7 +3,7 @@
  * and the site's stylesheet. Scripts and styles are separate files, never
  * inline, so the pages work under a Content-Security-Policy with no
  * 'unsafe-inline' at all. Every URL is absolute-path (no host): the site
- * loads nothing from elsewhere, and works the same at `/docs` and `/docs/`.
+ * loads nothing from elsewhere, and no link depends on where the page is.
  */
 
 const SITE_NAME = 'Brand Catalog Read API';

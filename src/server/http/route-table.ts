@@ -5,13 +5,13 @@
  * turn; over the ~190 routes of 93 families that was a seventh of the CPU of
  * a get by id, docs/PERFORMANCE.md.)
  *
- * It matches exactly as @koa/router's defaults did, so no client sees a
- * difference:
- * - literal segments compare case-insensitively (ASCII letters, as a regular
- *   expression's `i` flag does);
+ * Paths match exactly (CONTRACT.md §4): another letter case, a trailing
+ * slash or an empty segment is no route, so every resource has one URL (a
+ * cache or a client never holds two copies of it under two spellings). As
+ * with @koa/router's `sensitive` and `strict` options:
+ * - literal segments compare as they are, byte for byte;
  * - a parameter (`:name`) is one non-empty segment, percent-decoded, or kept
- *   as it is when its encoding is malformed;
- * - one trailing slash is allowed.
+ *   as it is when its encoding is malformed.
  * Where a literal and a parameter both fit a segment, the literal is tried
  * first, and the parameter after it if the rest of the path does not match.
  */
@@ -33,13 +33,6 @@ interface Node<R> {
 }
 
 const newNode = <R>(): Node<R> => ({ literals: new Map(), param: null, route: null });
-
-const UPPER_ASCII = /[A-Z]/;
-
-/** Lower-cases ASCII letters only: `K` (the Kelvin sign) must not become `k`, as it does not under a regular expression's `i`. */
-function foldCase(text: string): string {
-  return UPPER_ASCII.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text;
-}
 
 function decodeParam(text: string): string {
   try {
@@ -65,11 +58,10 @@ export function createRouteTable<R extends { readonly path: string }>({ base, ro
         node.param ??= { name, node: newNode() };
         node = node.param.node;
       } else {
-        const literal = foldCase(segment);
-        let next = node.literals.get(literal);
+        let next = node.literals.get(segment);
         if (!next) {
           next = newNode();
-          node.literals.set(literal, next);
+          node.literals.set(segment, next);
         }
         node = next;
       }
@@ -82,7 +74,7 @@ export function createRouteTable<R extends { readonly path: string }>({ base, ro
   const walk = (node: Node<R>, segments: readonly string[], index: number, found: string[]): Node<R> | null => {
     if (index === segments.length) return node.route ? node : null;
     const segment = segments[index]!;
-    const literal = node.literals.get(foldCase(segment));
+    const literal = node.literals.get(segment);
     const viaLiteral = literal ? walk(literal, segments, index + 1, found) : null;
     if (viaLiteral || !node.param || segment === '') return viaLiteral;
     found.push(node.param.name, segment);
@@ -94,8 +86,7 @@ export function createRouteTable<R extends { readonly path: string }>({ base, ro
   return {
     match(path) {
       if (!path.startsWith('/')) return null;
-      const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(1, -1) : path.slice(1);
-      const segments = trimmed.split('/');
+      const segments = path.slice(1).split('/');
       const found: string[] = [];
       const node = walk(root, segments, 0, found);
       if (!node) return null;

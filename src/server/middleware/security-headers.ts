@@ -6,7 +6,7 @@ import type { Context } from 'koa';
  * or framed, so it gets the strictest policy; the transport's security
  * (TLS, HSTS) belongs to the proxy in front.
  */
-const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', 'no-referrer'],

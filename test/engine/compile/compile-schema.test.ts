@@ -38,18 +38,21 @@ describe('parameterIssues', () => {
       day: { type: 'string', format: 'date' },
       since: { type: 'string', format: 'date-time' },
       flag: { type: 'boolean' },
-      sku: { type: 'string', pattern: '^[A-Z]+$' },
+      sku: { type: 'string', pattern: '^[A-Z]+$', examples: ['ABC'] },
+      tag: { type: 'string', pattern: '^[a-z]+$' },
     };
-    expect(issuesFor(schema, { id: 'A1', name: '', code: 'ab', status: 'gone', limit: 0, day: '2026-13-01', since: 'yesterday', flag: 'yes', sku: 'abc' })).to.deep.equal({
+    expect(issuesFor(schema, { id: 'A1', name: '', code: 'ab', status: 'gone', limit: 0, day: '2026-13-01', since: 'yesterday', flag: 'yes', sku: 'abc', tag: 'A' })).to.deep.equal({
       id: 'must be a lower-case UUID',
       name: 'must not be empty',
       code: 'must have at least 3 characters',
       status: 'must be one of: active, archived',
       limit: 'must be at least 1',
-      day: 'must be a date (YYYY-MM-DD)',
-      since: 'must be an ISO 8601 timestamp with a time zone',
+      // A date or a timestamp is explained from its value (date-time-parameters.test.ts), with an example.
+      day: 'names a date that does not exist (a month past 12, February 30...), such as 2026-03-01',
+      since: 'must be an ISO 8601 timestamp with a time zone (the date YYYY-MM-DD, T, the time hh:mm:ss with an optional fraction, then Z or an offset), such as 2026-03-01T09:30:00Z or 2026-03-01T09:30:00+02:00',
       flag: 'must be of type boolean',
-      sku: 'has an invalid format',
+      sku: 'must match the pattern ^[A-Z]+$, such as ABC',
+      tag: 'must match the pattern ^[a-z]+$',
     });
     expect(issuesFor(schema, { name: 'x'.repeat(256), limit: 101 })).to.deep.equal({ name: 'must have at most 255 characters', limit: 'must be at most 100' });
     expect(issuesFor(schema, { name: 'a\u0000b', limit: 2.5 })).to.deep.equal({ name: 'must not contain NUL characters', limit: 'must be an integer' });

@@ -50,6 +50,12 @@ describe('parseQuery', () => {
     expect(request.includes.map((i) => i.name)).to.deep.equal(['versions', 'relations']);
     expect((await rejection('products', { include: 'versoins' })).errorCode).to.equal('unsupported_include');
     expect((await rejection('carton-sizes', { include: 'anything' })).errorCode).to.equal('unsupported_include');
+    // A family without includes refuses any include as unsupported, the empty one and an overlong one too (CONTRACT.md §3).
+    for (const include of ['', ',', 'x'.repeat(2000)]) {
+      const error = await rejection('carton-sizes', { include });
+      expect(error.errorCode, JSON.stringify(include)).to.equal('unsupported_include');
+      expect(error.details).to.deep.equal([{ parameter: 'include', message: 'carton-sizes has no includes: leave include out' }]);
+    }
     expect((await rejection('products', { include: '' })).errorCode).to.equal('invalid_parameter');
     expect((await rejection('products', { include: 'versions,'.repeat(200) })).details).to.deep.equal([
       { parameter: 'include', message: 'must have at most 1024 characters' },

@@ -29,7 +29,8 @@ function tableMatch(path: string): { pattern: string; params: Record<string, str
 }
 
 const table = createRouteTable({ base: BASE, routes: PATTERNS.map((path) => ({ path })) });
-const router = new Router({ prefix: BASE });
+// The contract's exact matching (CONTRACT.md §4) is @koa/router's `sensitive` and `strict`.
+const router = new Router({ prefix: BASE, sensitive: true, strict: true });
 for (const path of PATTERNS) router.get(path, () => undefined);
 
 describe('engine: route table', () => {
@@ -39,10 +40,13 @@ describe('engine: route table', () => {
     expect(table.match(`${BASE}/suppliers/acme`)?.route.path).to.equal('/suppliers/:brand');
   });
 
-  it('allows one trailing slash, compares literals case-insensitively and keeps a malformed encoding as it is', () => {
-    expect(table.match(`${BASE}/brands/acme/products/`)?.route.path).to.equal('/brands/:brand/products');
-    expect(table.match(`${BASE}/brands/acme/products//`)).to.equal(null);
-    expect(table.match('/API/Public/V1/BRANDS/Acme/PRODUCTS')?.params).to.deep.equal({ brand: 'Acme' });
+  it('matches exactly: no trailing slash, no other letter case; keeps a malformed encoding as it is', () => {
+    expect(table.match(`${BASE}/brands/acme/products`)?.route.path).to.equal('/brands/:brand/products');
+    for (const path of [`${BASE}/brands/acme/products/`, `${BASE}/brands/acme/products//`, `${BASE}/brands/acme/`, `${BASE}/brands/acme/products/abc/`, '/API/Public/V1/BRANDS/Acme/PRODUCTS', `${BASE}/Brands/acme/products`, `${BASE}/brands/acme/Products`]) {
+      expect(table.match(path), path).to.equal(null);
+    }
+    // A parameter keeps its case: the brand slug and the id are the route's to judge.
+    expect(table.match(`${BASE}/brands/Acme/products`)?.params).to.deep.equal({ brand: 'Acme' });
     expect(table.match(`${BASE}/brands/%E0%A4%A/products`)?.params).to.deep.equal({ brand: '%E0%A4%A' });
   });
 
@@ -55,6 +59,7 @@ describe('engine: route table', () => {
   it('does not fold non-ASCII letters into ASCII ones (the Kelvin sign is not k)', () => {
     expect(table.match(`${BASE}/brands/acme/kits`)?.route.path).to.equal('/brands/:brand/kits');
     expect(table.match(`${BASE}/brands/acme/\u212aits`)).to.equal(null);
+    expect(table.match(`${BASE}/brands/acme/KITS`)).to.equal(null);
   });
 
   it('refuses a pattern defined twice', () => {

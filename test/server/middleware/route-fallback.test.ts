@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
+import { rawRequest } from '../../support/raw-request.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
@@ -39,6 +40,35 @@ describe('paths and methods the API does not have', () => {
         expect(response.status, `${path} key=${Boolean(k)}`).to.equal(404);
         expect(response.headers.get('content-type')).to.match(/^application\/json/);
         expectErrorBody(response.body, 'not_found', { details: 'forbidden' });
+      }
+    }
+  });
+
+  it('matches paths exactly: another letter case, a trailing slash or an empty segment is 404 on every kind of route (CONTRACT.md §4)', async () => {
+    const id = randomUUID();
+    const routes = [
+      '/api/public/v1/brands/acme/carton-sizes', `/api/public/v1/brands/acme/carton-sizes/${id}`, '/api/public/v1/brands/acme/carton-sizes/changes',
+      '/api/public/v1/brands/acme', '/api/public/v1/openapi.json', '/api/public/v1/docs', '/api/public/v1/docs/getting-started', '/healthz', '/readyz', '/metrics',
+    ];
+    for (const route of routes) {
+      const exact = await rawRequest(server.origin, route, { headers: { Authorization: `Bearer ${key}` } });
+      expect(exact.status, `${route}: ${exact.text.slice(0, 200)}`).to.be.oneOf([200, 404]);
+      const segments = route.split('/');
+      const variants = [
+        `${route}/`,
+        `${route}//`,
+        route.toUpperCase(),
+        segments.map((segment, i) => (i === 1 ? segment.toUpperCase() : segment)).join('/'),
+        // The last segment in another case, where it is a literal (`.../Changes` is a get with a malformed id: 400).
+        ...(/\/(changes|acme|[0-9a-f-]{36})$/.test(route) ? [] : [segments.map((segment, i) => (i === segments.length - 1 ? segment.charAt(0).toUpperCase() + segment.slice(1) : segment)).join('/')]),
+        `${segments.slice(0, -1).join('/')}//${segments.at(-1)}`,
+      ].filter((variant) => variant !== route);
+      for (const variant of variants) {
+        for (const method of ['GET', 'HEAD', 'POST']) {
+          const response = await rawRequest(server.origin, variant, { method, headers: { Authorization: `Bearer ${key}` } });
+          expect(response.status, `${method} ${variant}: ${response.text}`).to.equal(404);
+          if (method !== 'HEAD') expectErrorBody(response.body, 'not_found', { details: 'forbidden' });
+        }
       }
     }
   });
