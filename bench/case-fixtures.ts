@@ -16,7 +16,8 @@ export interface WalkTarget {
   readonly key: string;
 }
 
-async function getJson(url: string, key: string): Promise<Record<string, unknown>> {
+/** The JSON body of a GET with the key; an error unless the answer is 200. */
+export async function getJson(url: string, key: string): Promise<Record<string, unknown>> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
@@ -48,6 +49,13 @@ export async function walkToPages({ target, brand, deepPage }: { target: WalkTar
   return { second, deep: cursor };
 }
 
+/** A brand of the loaded data, by its slug. */
+export async function brandRef({ client, slug }: { client: pg.Client; slug: string }): Promise<BrandRef> {
+  const found = await client.query('select id from brands where slug = $1', [slug]);
+  if (found.rows.length !== 1) throw new Error(`brand ${slug} is not in the database`);
+  return { slug, id: (found.rows[0] as { id: string }).id };
+}
+
 /**
  * Everything the cases need: the brands' ids, products of the big brand to
  * get by id, and (when `needPages`) where page 2 and the deep page start,
@@ -65,13 +73,8 @@ export async function readFixtures({ url, brands, target, needPages, log }: {
   await client.connect();
   try {
     const picked = pickBrands(brands);
-    const idOf = async (slug: string): Promise<BrandRef> => {
-      const found = await client.query('select id from brands where slug = $1', [slug]);
-      if (found.rows.length !== 1) throw new Error(`brand ${slug} is not in the database`);
-      return { slug, id: (found.rows[0] as { id: string }).id };
-    };
-    const big = await idOf(picked.big.slug);
-    const small = await idOf(picked.small.slug);
+    const big = await brandRef({ client, slug: picked.big.slug });
+    const small = await brandRef({ client, slug: picked.small.slug });
     // In id order: random as to time and place in the table.
     const products = await client.query('select id from products where brand_id = $1 order by id limit $2', [big.id, PRODUCTS_BY_ID]);
     const productIds = products.rows.map((row: { id: string }) => row.id);

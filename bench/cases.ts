@@ -1,6 +1,7 @@
 import { didYouMean } from '../src/engine/definition/did-you-mean.ts';
 import { API_BASE_PATH } from '../src/server/http/api-base-path.ts';
 import { COMMON_STATUS, SEARCH_WORD } from './data-shape.ts';
+import { FEED_CASE_NAMES, type FeedCaseName } from './feed-cases.ts';
 import { FLOOR_PREFIX } from './floor-app.ts';
 
 /** Every case the bench can run, in the order of the table. */
@@ -112,15 +113,21 @@ const CASES: Readonly<Record<CaseName, {
   },
 });
 
-/** The cases named (all of them for null), in table order; an unknown name is an error with a suggestion. */
-export function selectCases(names: readonly string[] | null): CaseName[] {
-  if (names === null) return [...CASE_NAMES];
+/** Every name `--cases` takes: the floor's cases, then the feed's. */
+export const ALL_CASE_NAMES: readonly string[] = Object.freeze([...CASE_NAMES, ...FEED_CASE_NAMES]);
+
+/**
+ * The cases named (all of them for null), each kind in table order; an
+ * unknown name is an error with a suggestion.
+ */
+export function selectCases(names: readonly string[] | null): { cases: CaseName[]; feed: FeedCaseName[] } {
+  if (names === null) return { cases: [...CASE_NAMES], feed: [...FEED_CASE_NAMES] };
   for (const name of names) {
-    if (!(CASE_NAMES as readonly string[]).includes(name)) {
-      throw new Error(`no case '${name}'${didYouMean(name, CASE_NAMES)}; the cases are ${CASE_NAMES.join(', ')}`);
+    if (!ALL_CASE_NAMES.includes(name)) {
+      throw new Error(`no case '${name}'${didYouMean(name, ALL_CASE_NAMES)}; the cases are ${ALL_CASE_NAMES.join(', ')}`);
     }
   }
-  return CASE_NAMES.filter((name) => names.includes(name));
+  return { cases: CASE_NAMES.filter((name) => names.includes(name)), feed: FEED_CASE_NAMES.filter((name) => names.includes(name)) };
 }
 
 /** Whether any of these cases needs the walk to page 2 and page 2000. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { selectCases, type CaseName } from './cases.ts';
+import type { FeedCaseName } from './feed-cases.ts';
 import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from './scale.ts';
 import { REPO_ROOT } from './service-process.ts';
 
@@ -12,7 +13,10 @@ export interface BenchOptions {
   /** Seconds of load before each measured run, not measured. */
   readonly warmupSeconds: number;
   readonly connections: number;
+  /** The cases measured against the floor. */
   readonly cases: readonly CaseName[];
+  /** The changes feed's cases, measured on the server alone after the floor's. */
+  readonly feed: readonly FeedCaseName[];
   /** Reuse a loaded database of the same scale, and keep it at the end. */
   readonly keepData: boolean;
   /** Admin connection the bench creates (and drops) its database from. */
@@ -38,7 +42,7 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --duration S     seconds of load per case and server (default 10)
   --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
   --connections N  concurrent connections of the load generator (default 32)
-  --cases a,b      run only these cases (default: all)
+  --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost
   --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
   --out file.md    write the table there, and its data beside it as .json
 
@@ -87,19 +91,21 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
   const problem = scaleProblem(scale);
   if (problem) throw new UsageError(problem);
   const durationSeconds = wholeNumber('duration', values.duration, 10);
-  let cases: CaseName[];
+  let selected: { cases: CaseName[]; feed: FeedCaseName[] };
   try {
-    cases = selectCases(values.cases === undefined ? null : values.cases.split(',').map((name) => name.trim()).filter((name) => name !== ''));
+    selected = selectCases(values.cases === undefined ? null : values.cases.split(',').map((name) => name.trim()).filter((name) => name !== ''));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (cases.length === 0) throw new UsageError('--cases names no case');
+  const { cases, feed } = selected;
+  if (cases.length + feed.length === 0) throw new UsageError('--cases names no case');
   return {
     scale,
     durationSeconds,
     warmupSeconds: values.warmup === '0' ? 0 : wholeNumber('warmup', values.warmup, Math.min(3, Math.max(1, Math.round(durationSeconds / 5)))),
     connections: wholeNumber('connections', values.connections, 32),
     cases,
+    feed,
     keepData: values['keep-data'] ?? false,
     adminUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
     redisUrl: env.REDIS_URL === undefined ? DEFAULT_REDIS_URL : env.REDIS_URL || null,

@@ -1,4 +1,6 @@
 import type { CaseName } from './cases.ts';
+import { renderFeed } from './feed-report.ts';
+import type { FeedResults } from './measure-feed.ts';
 import type { Measurement } from './measure.ts';
 import type { Scale } from './scale.ts';
 
@@ -53,6 +55,8 @@ export interface BenchReport extends RunContext {
   readonly deepPaging: { readonly server: number | null; readonly floor: number | null };
   /** Peak RSS over all cases, on each server, and the server's over the floor's. */
   readonly rss: { readonly server: number | null; readonly floor: number | null; readonly ratio: number | null };
+  /** The changes feed's cases (measured on the server alone). */
+  readonly feed: FeedResults;
   readonly targets: readonly TargetCheck[];
 }
 
@@ -76,14 +80,19 @@ const TARGETS: readonly {
   { label: 'first page, big brand with filter: req/s vs floor', goal: '≥ 5', value: (r) => caseRatio(r, 'first-page-big-filter'), met: (v) => v >= 5 },
   { label: 'deep page p50 / page 2 p50 (server)', goal: '≤ 1.2', value: (r) => r.deepPaging.server, met: (v) => v <= 1.2 },
   { label: 'RSS ratio: server peak / floor peak', goal: '≤ 1.5', value: (r) => r.rss.ratio, met: (v) => v <= 1.5 },
+  { label: 'changes page of 100: list req/s / changes req/s', goal: '≤ 1.3', value: (r) => r.feed.pages?.ratio ?? null, met: (v) => v <= 1.3 },
+  // The triggers cost writers at most 15 %.
+  { label: "writers' updates/s with the feed's triggers / without", goal: '≥ 0.85', value: (r) => (r.feed.writers ? 1 - r.feed.writers.cost : null), met: (v) => v >= 0.85 },
 ];
 
 function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName): number | null {
   return report.cases.find((c) => c.name === name)?.requestsRatio ?? null;
 }
 
+const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null });
+
 /** The ratios and target checks of a run. */
-export function summarize({ context, cases }: { context: RunContext; cases: readonly CaseResult[] }): BenchReport {
+export function summarize({ context, cases, feed = NO_FEED }: { context: RunContext; cases: readonly CaseResult[]; feed?: FeedResults }): BenchReport {
   const byName = new Map(cases.map((c) => [c.name, c]));
   const second = byName.get('page-2');
   const deep = byName.get('page-2000');
@@ -94,6 +103,7 @@ export function summarize({ context, cases }: { context: RunContext; cases: read
     cases: cases.map((c) => ({ ...c, requestsRatio: ratio(c.server.requestsPerSecond, c.floor.requestsPerSecond) ?? Number.NaN })),
     deepPaging: { server: ratio(deep?.server.p50Ms, second?.server.p50Ms), floor: ratio(deep?.floor.p50Ms, second?.floor.p50Ms) },
     rss: { server: serverRss, floor: floorRss, ratio: ratio(serverRss, floorRss) },
+    feed,
   };
   return {
     ...partial,
@@ -137,6 +147,7 @@ export function renderMarkdown(report: BenchReport): string {
     `Deep paging, p50 of the deep page / p50 of page 2: server ${times(report.deepPaging.server)}, floor ${times(report.deepPaging.floor)}.`,
     `RSS ratio (peak under load, server / floor): ${times(report.rss.ratio)} (${megabytes(report.rss.server)} MB / ${megabytes(report.rss.floor)} MB).`,
     '',
+    ...renderFeed(report.feed),
     '| target | measured | goal | met |',
     '|---|--:|---|---|',
     ...report.targets.map((t) => `| ${t.label} | ${times(t.value)} | ${t.goal} | ${verdict(t.met)} |`),

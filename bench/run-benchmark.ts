@@ -6,6 +6,7 @@ import { startBenchServices } from './bench-services.ts';
 import { loadData, type Log } from './load-data.ts';
 import { isLoaded, loadedSummary } from './loaded-marker.ts';
 import { measureCases } from './measure-cases.ts';
+import { measureFeed } from './measure-feed.ts';
 import type { BenchOptions } from './options.ts';
 import { residentBytes } from '../tools/lib/process-memory.ts';
 import { summarize, type BenchReport, type RunContext } from './report.ts';
@@ -63,6 +64,8 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
     log(`server (pid ${server.pid}) and floor (pid ${floor.pid}) are up`);
     checkpoint();
     const results = await measureCases({ options, url, services, log, checkpoint });
+    checkpoint();
+    const feed = await measureFeed({ options, url, services, log });
     const context: RunContext = {
       scale,
       startedAt,
@@ -76,7 +79,7 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
       },
       idleRssBytes,
     };
-    return summarize({ context, cases: results });
+    return summarize({ context, cases: results, feed });
   } catch (error) {
     // What the processes said last is often the reason (a crash, a refused setting).
     for (const service of running) log(`last output of the ${service.name} (pid ${service.pid}):\n${service.output() || '(none)'}`);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
 import { CASE_NAMES, buildCases, needsPagePositions, selectCases, type CaseFixtures } from '../../bench/cases.ts';
 
 const fixtures: CaseFixtures = {
@@ -42,13 +43,18 @@ describe('buildCases', () => {
 
 describe('selectCases', () => {
   it('keeps the table order, and walks cursors only for the paging cases', () => {
-    expect(selectCases(['include', 'get-by-id'])).to.deep.equal(['get-by-id', 'include']);
-    expect(selectCases(null)).to.deep.equal([...CASE_NAMES]);
+    expect(selectCases(['include', 'get-by-id'])).to.deep.equal({ cases: ['get-by-id', 'include'], feed: [] });
+    expect(selectCases(null)).to.deep.equal({ cases: [...CASE_NAMES], feed: [...FEED_CASE_NAMES] });
     expect(needsPagePositions(['get-by-id', 'include'])).to.equal(false);
     expect(needsPagePositions(['page-2000'])).to.equal(true);
   });
 
-  it('refuses an unknown case with a suggestion', () => {
+  it("takes the feed's cases beside the floor's, each kind in its table order", () => {
+    expect(selectCases(['writer-cost', 'search', 'changes-page'])).to.deep.equal({ cases: ['search'], feed: ['changes-page', 'writer-cost'] });
+  });
+
+  it('refuses an unknown case with a suggestion, among every kind', () => {
     expect(() => selectCases(['serch'])).to.throw(/no case 'serch' \(did you mean 'search'\?\)/);
+    expect(() => selectCases(['writer-costs'])).to.throw(/no case 'writer-costs' \(did you mean 'writer-cost'\?\)/);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DEFAULT_ADMIN_URL, DEFAULT_REDIS_URL, defaultOutPath, jsonPathOf, parseBenchArgs, UsageError } from '../../bench/options.ts';
 import { CASE_NAMES } from '../../bench/cases.ts';
+import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
 
 describe('parseBenchArgs', () => {
   it('defaults to a million products over 200 brands, 10 s a case, 32 connections, every case', () => {
@@ -11,6 +12,7 @@ describe('parseBenchArgs', () => {
       warmupSeconds: 2,
       connections: 32,
       cases: [...CASE_NAMES],
+      feed: [...FEED_CASE_NAMES],
       keepData: false,
       adminUrl: DEFAULT_ADMIN_URL,
       redisUrl: DEFAULT_REDIS_URL,
@@ -26,6 +28,8 @@ describe('parseBenchArgs', () => {
     expect(options.scale).to.deep.equal({ products: 100_000, brands: 200, bigBrand: 20_000 });
     expect(options).to.deep.include({ durationSeconds: 1, warmupSeconds: 1, connections: 4, keepData: true, adminUrl: 'postgres://u@h/db', redisUrl: null, out: 'x.md' });
     expect(options.cases).to.deep.equal(['search', 'include']);
+    expect(options.feed).to.deep.equal([]);
+    expect(parseBenchArgs({ args: ['--cases', 'sync-batches'], env: {} })).to.deep.include({ cases: [], feed: ['sync-batches'] });
     expect(parseBenchArgs({ args: ['--big-brand', '5000', '--products', '10000'], env: {} }).scale.bigBrand).to.equal(5000);
     expect(parseBenchArgs({ args: ['--warmup', '0'], env: {} }).warmupSeconds).to.equal(0);
   });

@@ -44,6 +44,8 @@ describe('summarize', () => {
       ['first page, big brand with filter: req/s vs floor', true],
       ['deep page p50 / page 2 p50 (server)', false],
       ['RSS ratio: server peak / floor peak', true],
+      ['changes page of 100: list req/s / changes req/s', null],
+      ["writers' updates/s with the feed's triggers / without", null],
     ]);
   });
 
@@ -75,5 +77,35 @@ describe('renderMarkdown', () => {
     expect(markdown).to.contain('RSS ratio (peak under load, server / floor): 1.50× (180 MB / 120 MB)');
     expect(markdown).to.contain('| get by id: req/s vs floor | 0.82× | ≥ 0.8 | yes |');
     expect(markdown).to.contain('| deep page p50 / page 2 p50 (server) | n/a | ≤ 1.2 | not run |');
+    expect(markdown).not.to.contain('changes page of 100 against');
+  });
+
+  it("prints the feed's cases and judges their targets", () => {
+    const writes = (tps: number) => ({ transactions: tps * 10, tps, latencyMs: 2 / tps * 1000 });
+    const batch = { items: 2100, deletes: 50, pages: 3, seconds: 0.5 };
+    const report = summarize({
+      context,
+      cases: [],
+      feed: {
+        pages: { list: run(1000, 20), changes: run(800, 25), ratio: 1.25 },
+        batches: {
+          fullSync: { items: 200_000, deletes: 0, pages: 200, seconds: 20 },
+          small: { ...batch, changed: 2100 },
+          large: { items: 20_000, deletes: 0, pages: 20, seconds: 4, changed: 20_000 },
+          emptyPoll: { calls: 30, p50Ms: 1.5, p99Ms: 4 },
+        },
+        writers: { clients: 2, withTriggers: writes(800), withoutTriggers: writes(1000), cost: 0.2 },
+      },
+    });
+    expect(report.targets.slice(-2).map((t) => [t.value, t.met])).to.deep.equal([[1.25, true], [0.8, false]]);
+    const markdown = renderMarkdown(report);
+    expect(markdown).to.contain('| list | 1,000 | 20.0 | 60.0 | 0 | 0.50 |');
+    expect(markdown).to.contain('| changes | 800 | 25.0 | 75.0 | 0 | 0.50 |');
+    expect(markdown).to.contain('| full sync (no token) |  | 200,000 (0 deletes) | 200 | 20.00 | 10,000 |');
+    expect(markdown).to.contain('| incremental: 1 % updated, 100 inserted, 50 of them deleted | 2,100 | 2,100 (50 deletes) | 3 | 0.50 | 4,200 |');
+    expect(markdown).to.contain('p50 1.50 ms, p99 4.00 ms over 30 calls');
+    expect(markdown).to.contain('| on | 800 | 2.500 |');
+    expect(markdown).to.contain("The triggers' cost to writers: 20.0 % of their throughput.");
+    expect(markdown).to.contain("| writers' updates/s with the feed's triggers / without | 0.80× | ≥ 0.85 | **no** |");
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { CASE_NAMES } from '../../bench/cases.ts';
+import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
 import { benchDatabaseName, databaseUrl, dropDatabase } from '../../bench/bench-database.ts';
 import { COMMON_STATUS, LOADED_TABLES, SEARCH_WORD, expectedRows } from '../../bench/data-shape.ts';
 import { isLoaded } from '../../bench/loaded-marker.ts';
@@ -31,7 +32,7 @@ for (const adminUrl of postgres) {
     const name = benchDatabaseName(SCALE);
     const url = databaseUrl(adminUrl, name);
     const options = {
-      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES,
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES,
       adminUrl, redisUrl: process.env.REDIS_URL ?? null,
     };
     let report: BenchReport;
@@ -62,6 +63,32 @@ for (const adminUrl of postgres) {
       expect(report.load).to.deep.include({ reused: false, rows: expectedRows(planBrands(SCALE)) });
       expect(report.load.cpuSeconds).to.be.greaterThan(0);
       expect(renderMarkdown(report)).to.contain('| RSS ratio: server peak / floor peak |');
+    });
+
+    it("measures the feed's cases: pages, batches that carry what was written, the writers with and without the triggers", async () => {
+      const { pages, batches, writers } = report.feed;
+      for (const m of [pages!.list, pages!.changes]) {
+        expect(m.requests).to.be.greaterThan(0);
+        expect(m.errors + m.non2xx).to.equal(0);
+      }
+      expect(pages!.ratio).to.be.greaterThan(0);
+      expect(batches!.fullSync).to.deep.include({ items: 1500, deletes: 0, pages: 2 });
+      // 1 % of 1,500 updated, 100 inserted, 50 of those deleted; then 10 % updated. Delivery is at least
+      // once: a transaction open elsewhere in the cluster (another test worker's) can bring repeats.
+      expect(batches!.small).to.deep.include({ changed: 115, deletes: 50 });
+      expect(batches!.small.items).to.be.at.least(115);
+      expect(batches!.large).to.deep.include({ changed: 150, deletes: 0 });
+      expect(batches!.large.items).to.be.at.least(150);
+      expect(batches!.emptyPoll.p50Ms).to.be.greaterThan(0);
+      expect(writers!.withTriggers.transactions).to.be.greaterThan(0);
+      expect(writers!.withoutTriggers.transactions).to.be.greaterThan(0);
+      // The run leaves the data as it found it: the triggers on, no inserted product, no helper table.
+      const [state] = await query<{ disabled: number; inserted: number; helper: string | null }>(url,
+        `select (select count(*)::int from pg_trigger where tgrelid = 'products'::regclass and tgenabled = 'D') as disabled,
+                (select count(*)::int from products where code like 'FEED-BENCH-%') as inserted,
+                to_regclass('bench_writer_ids')::text as helper`);
+      expect(state).to.deep.equal({ disabled: 0, inserted: 0, helper: null });
+      expect(renderMarkdown(report)).to.contain("The triggers' cost to writers:");
     });
 
     it('loads a consistent data set: every reference resolves, every index is back, half the products approved', async () => {
@@ -98,9 +125,10 @@ for (const adminUrl of postgres) {
     });
 
     it('drops its database at the end unless asked to keep it', async () => {
-      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], keepData: false }, log: () => {} });
+      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], feed: [], keepData: false }, log: () => {} });
       expect(again.load.reused).to.equal(false);
       expect(again.cases.map((c) => c.name)).to.deep.equal(['get-by-id']);
+      expect(again.feed).to.deep.equal({ pages: null, batches: null, writers: null });
       expect(await query(adminUrl, 'select 1 from pg_database where datname = $1', [name])).to.deep.equal([]);
     });
   });

@@ -23,6 +23,8 @@ import type { Resource } from '../definition/resource.ts';
 export const SYNC_COLUMN = 'sync_xid';
 /** The table of deleted (and moved-away) rows. */
 export const TOMBSTONE_TABLE = 'sync_tombstones';
+/** The triggers every family's table gets (the benchmark turns them off to weigh them). */
+export const SYNC_TRIGGERS = Object.freeze({ stamp: 'sync_stamp', delete: 'sync_tombstone_delete', move: 'sync_tombstone_move' });
 
 export const SYNC_COLUMN_PLAN: ColumnPlan = Object.freeze({
   name: SYNC_COLUMN,
@@ -69,11 +71,11 @@ export function planSync(resources: readonly Resource[]): SyncPlan {
     tables: [TOMBSTONES],
     functions: FUNCTIONS,
     triggers: owned.flatMap((table): TriggerPlan[] => [
-      { table, name: 'sync_stamp', timing: 'before', events: ['insert', 'update'], when: null, function: 'sync_stamp' },
-      { table, name: 'sync_tombstone_delete', timing: 'after', events: ['delete'], when: null, function: 'sync_tombstone' },
+      { table, name: SYNC_TRIGGERS.stamp, timing: 'before', events: ['insert', 'update'], when: null, function: 'sync_stamp' },
+      { table, name: SYNC_TRIGGERS.delete, timing: 'after', events: ['delete'], when: null, function: 'sync_tombstone' },
       // A row that leaves the brand, or whose id changes, is gone from where the copy has it.
       {
-        table, name: 'sync_tombstone_move', timing: 'after', events: ['update'],
+        table, name: SYNC_TRIGGERS.move, timing: 'after', events: ['update'],
         when: 'old."brand_id" is distinct from new."brand_id" or old."id" is distinct from new."id"', function: 'sync_tombstone',
       },
     ]),

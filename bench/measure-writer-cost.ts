@@ -1,0 +1,80 @@
+import type pg from 'pg';
+import { SYNC_TRIGGERS } from '../src/engine/compile/plan-sync.ts';
+import { runPgbench, type PgbenchResult } from './pgbench.ts';
+import { waitUntilIdle } from './wait-idle.ts';
+
+/** Single-row updates per second, with the feed's triggers and without them. */
+export interface WriterCostResult {
+  readonly clients: number;
+  readonly withTriggers: PgbenchResult;
+  readonly withoutTriggers: PgbenchResult;
+  /** The share of the writers' throughput the triggers take: 1 - with / without (the target: at most 0.15). */
+  readonly cost: number;
+}
+
+/** Writer sessions: two cores, so two keep Postgres busy without queueing on each other. */
+const CLIENTS = 2;
+/** Numbers the products, so pgbench (which draws integers) can pick one at random. */
+const IDS_TABLE = 'bench_writer_ids';
+
+/**
+ * One writer's transaction: touch one product, picked at random among all of
+ * them, as a system that edits its catalog does. Updating `updated_at`
+ * rewrites the row and every index entry, with or without the triggers.
+ */
+const UPDATE_SCRIPT = `\\set n random(1, :ids)
+update products set updated_at = now() where id = (select id from ${IDS_TABLE} where n = :n);
+`;
+
+/**
+ * Synchronous commit off: each commit then waits for no disk flush, so the
+ * writers are bound by CPU and the triggers' share is the largest it can be;
+ * with flushes (the default) it is smaller still.
+ */
+const SETTINGS = { synchronous_commit: 'off' };
+
+const sum = (runs: readonly PgbenchResult[]): PgbenchResult => {
+  const transactions = runs.reduce((total, run) => total + run.transactions, 0);
+  const seconds = runs.reduce((total, run) => total + run.transactions / run.tps, 0);
+  return { transactions, tps: transactions / seconds, latencyMs: runs.reduce((total, run) => total + run.latencyMs * run.transactions, 0) / transactions };
+};
+
+async function setTriggers({ client, enabled }: { client: pg.Client; enabled: boolean }): Promise<void> {
+  for (const trigger of Object.values(SYNC_TRIGGERS)) {
+    await client.query(`alter table products ${enabled ? 'enable' : 'disable'} trigger "${trigger}"`);
+  }
+}
+
+/**
+ * Measures the triggers' cost to writers in the same run and on the same
+ * table: pgbench updates random products with the triggers on and then off,
+ * in mirrored halves (on, off, off, on). The triggers are always turned back
+ * on, and the numbering table dropped, at the end.
+ */
+export async function measureWriterCost({ url, client, durationSeconds }: { url: string; client: pg.Client; durationSeconds: number }): Promise<WriterCostResult> {
+  await client.query(`drop table if exists ${IDS_TABLE}`);
+  await client.query(`create unlogged table ${IDS_TABLE} as select (row_number() over ())::int as n, id from products`);
+  await client.query(`alter table ${IDS_TABLE} add primary key (n)`);
+  await client.query(`analyze ${IDS_TABLE}`);
+  const { rows: [counted] } = await client.query(`select count(*)::int as "n" from ${IDS_TABLE}`);
+  const firstHalf = Math.max(1, Math.ceil(durationSeconds / 2));
+  const secondHalf = durationSeconds - firstHalf;
+  const runs: Record<'on' | 'off', PgbenchResult[]> = { on: [], off: [] };
+  try {
+    const plan: [triggers: 'on' | 'off', seconds: number][] = [['on', firstHalf], ['off', firstHalf]];
+    if (secondHalf > 0) plan.push(['off', secondHalf], ['on', secondHalf]);
+    for (const [triggers, seconds] of plan) {
+      await setTriggers({ client, enabled: triggers === 'on' });
+      await waitUntilIdle({ client });
+      runs[triggers].push(await runPgbench({
+        url, script: UPDATE_SCRIPT, seconds, clients: CLIENTS, variables: { ids: (counted as { n: number }).n }, settings: SETTINGS,
+      }));
+    }
+  } finally {
+    await setTriggers({ client, enabled: true });
+    await client.query(`drop table if exists ${IDS_TABLE}`);
+  }
+  const withTriggers = sum(runs.on);
+  const withoutTriggers = sum(runs.off);
+  return { clients: CLIENTS, withTriggers, withoutTriggers, cost: 1 - withTriggers.tps / withoutTriggers.tps };
+}
