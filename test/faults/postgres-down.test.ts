@@ -23,6 +23,7 @@ import {
 } from './fault-support.ts';
 import { spawnServer } from '../support/server-process.ts';
 import { LocalPostgres, type StopMode } from './local-postgres.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /** No request may take longer than this while Postgres is down: well under the 5 s connect/acquire limit plus a margin. */
 const OUTAGE_ANSWER_MS = 7_000;
@@ -50,7 +51,7 @@ function expectOutageAnswer(response: TimedResponse): void {
   }
 }
 
-describe('faults: Postgres goes down under traffic and comes back', function () {
+describeDatabaseFree?.('faults: Postgres goes down under traffic and comes back', function () {
   this.timeout(60_000);
   let cluster: LocalPostgres;
   let key: string;

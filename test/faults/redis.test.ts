@@ -14,6 +14,7 @@ import { LocalRedis, redisNumber, waitUntilCountingInRedis } from '../support/lo
 import { sleep, waitFor } from '../support/wait-for.ts';
 import { BRAND, catalogCluster, startAppServer, type AppServer, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /** The limiter never waits on Redis for more than 500 ms (its command timeout): a request stays well under this. */
 const ANSWER_MS = 1_500;
@@ -21,7 +22,7 @@ const ANSWER_MS = 1_500;
 const BACK_MS = 10_000;
 const POINTS = 1000;
 
-describe('faults: Redis down at start and under traffic, then back', function () {
+describeDatabaseFree?.('faults: Redis down at start and under traffic, then back', function () {
   this.timeout(60_000);
   let cluster: LocalPostgres;
   let key: string;

@@ -13,6 +13,7 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { processState } from '../../src/system/is-process-running.ts';
 import { spawnServer, type ServerProcess, type SpawnedServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /** The demo brand and key the banner prints, and a list of it that must answer 200. */
 async function expectServing(server: ServerProcess): Promise<void> {
@@ -24,7 +25,7 @@ async function expectServing(server: ServerProcess): Promise<void> {
   expect((await response.json()).items).to.have.length(1);
 }
 
-describe('faults: the embedded server started again right after a kill', function () {
+describeDatabaseFree?.('faults: the embedded server started again right after a kill', function () {
   this.timeout(120_000);
   let dataDir: string;
   const spawned: SpawnedServer[] = [];

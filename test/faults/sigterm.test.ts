@@ -25,6 +25,7 @@ import {
 } from './fault-support.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { LocalPostgres } from './local-postgres.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /** graceful-stop.ts's SHUTDOWN_GRACE_MS, plus a margin: the process must be gone by then, whatever runs. */
 const EXIT_BOUND_MS = 10_000 + 2_000;
@@ -39,7 +40,7 @@ function keptAliveGet(url: string, { key, agent }: { key?: string; agent: Agent 
   return { socket, response };
 }
 
-describe('faults: SIGTERM while a request is in flight', function () {
+describeDatabaseFree?.('faults: SIGTERM while a request is in flight', function () {
   this.timeout(60_000);
   let cluster: LocalPostgres;
   let observer: Observer;

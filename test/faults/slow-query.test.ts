@@ -12,6 +12,7 @@ import { expectErrorBody } from '../support/error-body.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, lockTable, openObserver, startAppServer, type AppServer, type Observer, type TableLock, type TimedResponse } from './fault-support.ts';
 import { LocalPostgres } from './local-postgres.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 const POOL_MAX = 2;
 /**
@@ -29,7 +30,7 @@ interface Pool {
   numPendingAcquires(): number;
 }
 
-describe('faults: a slow query (a table locked by another session)', function () {
+describeDatabaseFree?.('faults: a slow query (a table locked by another session)', function () {
   this.timeout(60_000);
   let cluster: LocalPostgres;
   let observer: Observer;

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { expect } from 'chai';
 import { REPO_ROOT } from '../support/server-process.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -20,7 +21,7 @@ function startCluster(env: Record<string, string>): Promise<{ code: number | nul
  * The cluster's refusals, before it forks anything (test/cluster/ runs a real
  * cluster of workers on Postgres and Redis).
  */
-describe('npm run start:cluster: settings it refuses', function () {
+describeDatabaseFree?.('npm run start:cluster: settings it refuses', function () {
   this.timeout(120_000);
 
   for (const { what, env, reason } of [

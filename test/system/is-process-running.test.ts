@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { isProcessRunning, processState } from '../../src/system/is-process-running.ts';
 import { spawnZombie } from '../support/zombie-process.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
-describe('isProcessRunning', () => {
+describeDatabaseFree?.('isProcessRunning', () => {
   it('says this process is running', () => {
     expect(isProcessRunning(process.pid)).to.equal(true);
   });

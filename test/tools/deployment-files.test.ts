@@ -12,6 +12,7 @@ import { SHUTDOWN_GRACE_MS } from '../../src/server/graceful-stop.ts';
 import { build } from 'esbuild';
 import { load } from 'js-yaml';
 import { checkServeConfig, DEFAULTS, loadConfig } from '../../src/server/config.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /**
  * The deployment files (Dockerfile, .dockerignore, compose.yaml, deploy/,
@@ -187,7 +188,7 @@ function runHealthcheck(test: string[], env: NodeJS.ProcessEnv): Promise<number>
   });
 }
 
-describe('deployment files (Dockerfile, compose.yaml, deploy/, docs/DEPLOYMENT.md)', function () {
+describeDatabaseFree?.('deployment files (Dockerfile, compose.yaml, deploy/, docs/DEPLOYMENT.md)', function () {
   this.timeout(120_000);
   let stages: Stage[];
   let ignore: ReturnType<typeof dockerIgnore>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /**
  * `npm run keys` as a user runs it: a process of its own, on the embedded
@@ -21,7 +22,7 @@ interface Run {
   readonly stderr: string;
 }
 
-describe('tools/keys.ts (npm run keys)', function () {
+describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
   this.timeout(60_000);
   let dataDir: string;
   let env: NodeJS.ProcessEnv;

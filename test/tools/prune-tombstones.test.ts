@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { describeDatabaseFree } from '../support/database-free.ts';
 
 /** `npm run db:prune-tombstones` as a user runs it: a process of its own, on the embedded database in a fresh DATA_DIR. */
-describe('tools/prune-tombstones.ts (npm run db:prune-tombstones)', function () {
+describeDatabaseFree?.('tools/prune-tombstones.ts (npm run db:prune-tombstones)', function () {
   this.timeout(60_000);
   const ROOT = new URL('../../', import.meta.url).pathname;
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -7,6 +7,7 @@ import { embeddedCursorSecret } from '../../../src/db/connection/embedded-data-d
 import { pendingMigrations } from '../../../src/db/schema/migrate-to-latest.ts';
 import { freePort } from '../../support/free-port.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { describeDatabaseFree } from '../../support/database-free.ts';
 
 /** knex's warnings about connections that fail on purpose. */
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -22,7 +23,7 @@ const settings = (more: Partial<DatabaseSettings>): DatabaseSettings => ({
 });
 
 describe('connect', () => {
-  describe('to the embedded database', () => {
+  describeDatabaseFree?.('to the embedded database', () => {
     let dataDir: string;
     beforeEach(async () => {
       dataDir = join(await mkdtemp(join(tmpdir(), 'bcat-connect-')), 'data');
@@ -52,7 +53,8 @@ describe('connect', () => {
     });
 
     it('refuses a folder another running process holds, and leaves its lock alone', async () => {
-      await connect(settings({ dataDir })).then((connection) => connection.close());
+      // Refused before anything is opened: the folder needs no database in it.
+      await mkdir(dataDir, { recursive: true });
       await writeFile(join(dataDir, 'lock'), String(process.ppid));
       const failure = await connect(settings({ dataDir })).then(() => null, (error: Error) => error);
       expect(failure?.message).to.match(new RegExp(`is in use by process ${process.ppid}`));

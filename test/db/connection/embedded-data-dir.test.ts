@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { embeddedCursorSecret, lockDataDir, pgliteDir, readDemoKey, writeDemoKey } from '../../../src/db/connection/embedded-data-dir.ts';
 import { spawnZombie } from '../../support/zombie-process.ts';
+import { describeDatabaseFree } from '../../support/database-free.ts';
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {
@@ -13,7 +14,7 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe('the embedded database\'s folder', () => {
+describeDatabaseFree?.('the embedded database\'s folder', () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = join(await mkdtemp(join(tmpdir(), 'bcat-data-')), 'data');

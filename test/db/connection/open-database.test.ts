@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { openEmbedded, openPostgres, POSTGRES_TIMEOUTS } from '../../../src/db/connection/open-database.ts';
 import { freePort } from '../../support/free-port.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { describeDatabaseFree } from '../../support/database-free.ts';
 
 describe('opening a database', () => {
   it('bounds every wait on Postgres, the statement below the client\'s own query timeout', () => {
@@ -12,36 +13,38 @@ describe('opening a database', () => {
     expect(Object.isFrozen(POSTGRES_TIMEOUTS)).to.equal(true);
   });
 
-  it('opens the embedded database in memory, with the extensions the search indexes need', async () => {
-    const database = await openEmbedded({ dir: null });
-    try {
-      expect(database.kind).to.equal('embedded');
-      await database.db.raw('create extension if not exists pg_trgm');
-      await database.db.raw('create extension if not exists btree_gin');
-      const result = (await database.db.raw(`select similarity('parka', 'parkas') > 0.5 as close`)) as { rows: { close: boolean }[] };
-      expect(result.rows).to.deep.equal([{ close: true }]);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('keeps the embedded database in its folder from one opening to the next', async function () {
-    this.timeout(60_000);
-    const dir = await mkdtemp(join(tmpdir(), 'bcat-embedded-'));
-    try {
-      const first = await openEmbedded({ dir: join(dir, 'pglite') });
-      await first.db.raw('create table kept (n integer)');
-      await first.db.raw('insert into kept values (7)');
-      await first.close();
-      const second = await openEmbedded({ dir: join(dir, 'pglite') });
+  describeDatabaseFree?.('the embedded database', () => {
+    it('opens the embedded database in memory, with the extensions the search indexes need', async () => {
+      const database = await openEmbedded({ dir: null });
       try {
-        expect(((await second.db.raw('select n from kept')) as { rows: unknown[] }).rows).to.deep.equal([{ n: 7 }]);
+        expect(database.kind).to.equal('embedded');
+        await database.db.raw('create extension if not exists pg_trgm');
+        await database.db.raw('create extension if not exists btree_gin');
+        const result = (await database.db.raw(`select similarity('parka', 'parkas') > 0.5 as close`)) as { rows: { close: boolean }[] };
+        expect(result.rows).to.deep.equal([{ close: true }]);
       } finally {
-        await second.close();
+        await database.close();
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
+
+    it('keeps the embedded database in its folder from one opening to the next', async function () {
+      this.timeout(60_000);
+      const dir = await mkdtemp(join(tmpdir(), 'bcat-embedded-'));
+      try {
+        const first = await openEmbedded({ dir: join(dir, 'pglite') });
+        await first.db.raw('create table kept (n integer)');
+        await first.db.raw('insert into kept values (7)');
+        await first.close();
+        const second = await openEmbedded({ dir: join(dir, 'pglite') });
+        try {
+          expect(((await second.db.raw('select n from kept')) as { rows: unknown[] }).rows).to.deep.equal([{ n: 7 }]);
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   it("sends knex's own warnings to the log given, not the console", async () => {

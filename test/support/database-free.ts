@@ -1,0 +1,17 @@
+/**
+ * `describe` for tests that never touch the run's database or Redis: they
+ * start what they need themselves (an embedded data folder, a throwaway
+ * Postgres cluster or Redis, a process that stops before any database) or
+ * need none. Both runs of CI would run the very same code with them, so the
+ * Postgres run leaves them out (`.ci/run` sets TEST_WITHOUT_DATABASE_FREE=1
+ * there) and the embedded run has them; a plain `npm test` runs them, on
+ * either database.
+ *
+ * A block belongs here only if nothing in it calls `testDatabase()`,
+ * `resetDatabase()` or `resetToBrand()`, starts a test server on the run's
+ * database (`startTestServer()` without `db`), or reads DATABASE_URL or
+ * REDIS_URL: such a test checks the run's database and must run on both.
+ *
+ * Used as `describeDatabaseFree?.('...', () => { ... })`.
+ */
+export const describeDatabaseFree: Mocha.SuiteFunction | null = process.env.TEST_WITHOUT_DATABASE_FREE === '1' ? null : describe;
