@@ -60,7 +60,11 @@ export interface Fuzzed<T> {
 /**
  * Every outcome in `outcomes` must have been seen on a run that passed: a
  * generator that drifted (say, so that no case gets past validation any more)
- * fails loudly instead of passing on trivial cases.
+ * fails loudly instead of passing on trivial cases. Checked on the fixed
+ * seed, whose cases are the same on every run: what a generator reaches is a
+ * fact about the generator, and a fresh seed may by chance miss a rare
+ * outcome (the changes feed's 304 came to a few cases in 200, and one CI run
+ * saw none) without anything being wrong.
  */
 function expectCoverage({ title, seen, outcomes }: { title: string; seen: ReadonlySet<string>; outcomes: readonly string[] }): void {
   const missing = outcomes.filter((outcome) => !seen.has(outcome));
@@ -98,7 +102,7 @@ export function fuzzIt<T>(title: string, { numRuns, outcomes = [], build }: {
       if (replaying) return;
       // A property that ran nothing proves nothing.
       expect(details.numRuns, 'runs made').to.equal(runs);
-      expectCoverage({ title, seen, outcomes });
+      if (kind === 'fixed') expectCoverage({ title, seen, outcomes });
     });
   }
 }
@@ -130,7 +134,7 @@ export function fuzzEach<I, T>(title: string, { items, label, numRuns, outcomes 
       if (failures.length > 0) {
         expect.fail(`${title}: ${failures.length} of ${all.length} failed (replay: FUZZ_SEED=${seed})\n\n${failures.join('\n\n')}`);
       }
-      expectCoverage({ title, seen, outcomes });
+      if (kind === 'fixed') expectCoverage({ title, seen, outcomes });
     });
   }
 }

@@ -14,4 +14,9 @@
  *
  * Used as `describeDatabaseFree?.('...', () => { ... })`.
  */
-export const describeDatabaseFree: Mocha.SuiteFunction | null = process.env.TEST_WITHOUT_DATABASE_FREE === '1' ? null : describe;
+export const describeDatabaseFree: ((title: string, define: (this: Mocha.Suite) => void) => Mocha.Suite) | null =
+  process.env.TEST_WITHOUT_DATABASE_FREE === '1'
+    ? null
+    // The global `describe` of the file being loaded, looked up at the call: a worker loads this module once, and
+    // mocha gives each test file a `describe` of its own (one captured here would add later files' tests to the first).
+    : (title, define) => describe(title, define);
