@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { BenchServices } from './bench-services.ts';
 import { readFixtures } from './case-fixtures.ts';
-import { buildCases, needsPagePositions, type BenchCase, type CaseName } from './cases.ts';
+import { buildCases, needsPagePositions, type BenchCase, type CaseFixtures, type CaseName } from './cases.ts';
 import { compareAnswers } from './compare-answers.ts';
 import type { Log } from './load-data.ts';
 import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
@@ -15,22 +15,27 @@ function describe(m: Measurement): string {
   return `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms, ${m.errors + m.non2xx} errors`;
 }
 
+/** Reads what the cases need (the page positions only when a paging case is selected). */
+export function readCaseFixtures({ options, url, services, log }: { options: BenchOptions; url: string; services: BenchServices; log: Log }): Promise<CaseFixtures> {
+  return readFixtures({
+    url, brands: planBrands(options.scale), target: { origin: services.server.origin, key: services.key }, needPages: needsPagePositions(options.cases), log,
+  });
+}
+
 /**
  * Every case of the options, group by group (`groupCases`): the server's and
  * the floor's answers compared, then both sides measured. `checkpoint` is
  * called before each group (it throws to stop the run). A session on the
  * database watches for Postgres to be idle between runs.
  */
-export async function measureCases({ options, url, services, log, checkpoint }: {
+export async function measureCases({ options, url, services, fixtures, log, checkpoint }: {
   options: BenchOptions;
   url: string;
   services: BenchServices;
+  fixtures: CaseFixtures;
   log: Log;
   checkpoint: () => void;
 }): Promise<CaseResult[]> {
-  const fixtures = await readFixtures({
-    url, brands: planBrands(options.scale), target: { origin: services.server.origin, key: services.key }, needPages: needsPagePositions(options.cases), log,
-  });
   const cases = buildCases({ names: options.cases, fixtures });
   const results: CaseResult[] = [];
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
@@ -60,7 +65,7 @@ export async function measureCases({ options, url, services, log, checkpoint }: 
  * Measures a group of cases on both sides, in the runs `planRuns` lays out,
  * each after Postgres has finished the work the previous run left queued.
  */
-async function measureGroup({ group, index, services, options, monitor, log }: {
+export async function measureGroup({ group, index, services, options, monitor, log }: {
   group: readonly BenchCase[];
   index: number;
   services: BenchServices;

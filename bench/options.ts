@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { selectCases, type CaseName } from './cases.ts';
+import { selectCases, type CaseName, type SelectedCases } from './cases.ts';
 import type { FeedCaseName } from './feed-cases.ts';
+import type { WriteLoadName } from './write-loads.ts';
 import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from './scale.ts';
 import { REPO_ROOT } from './service-process.ts';
 
@@ -17,6 +18,8 @@ export interface BenchOptions {
   readonly cases: readonly CaseName[];
   /** The changes feed's cases, measured on the server alone after the floor's. */
   readonly feed: readonly FeedCaseName[];
+  /** Write loads under which some of the floor's cases are measured again, at several connection counts. */
+  readonly writeLoads: readonly WriteLoadName[];
   /** Reuse a loaded database of the same scale, and keep it at the end. */
   readonly keepData: boolean;
   /** Admin connection the bench creates (and drops) its database from. */
@@ -42,7 +45,9 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --duration S     seconds of load per case and server (default 10)
   --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
   --connections N  concurrent connections of the load generator (default 32)
-  --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost
+  --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost;
+                   writes-other-brands and writes-own-brand run get-by-id, first-page-small and
+                   first-page-big-filter again under a write load, at 2, 32 and 256 connections
   --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
   --out file.md    write the table there, and its data beside it as .json
 
@@ -91,14 +96,14 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
   const problem = scaleProblem(scale);
   if (problem) throw new UsageError(problem);
   const durationSeconds = wholeNumber('duration', values.duration, 10);
-  let selected: { cases: CaseName[]; feed: FeedCaseName[] };
+  let selected: SelectedCases;
   try {
     selected = selectCases(values.cases === undefined ? null : values.cases.split(',').map((name) => name.trim()).filter((name) => name !== ''));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { cases, feed } = selected;
-  if (cases.length + feed.length === 0) throw new UsageError('--cases names no case');
+  const { cases, feed, writeLoads } = selected;
+  if (cases.length + feed.length + writeLoads.length === 0) throw new UsageError('--cases names no case');
   return {
     scale,
     durationSeconds,
@@ -106,6 +111,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
     connections: wholeNumber('connections', values.connections, 32),
     cases,
     feed,
+    writeLoads,
     keepData: values['keep-data'] ?? false,
     adminUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
     redisUrl: env.REDIS_URL === undefined ? DEFAULT_REDIS_URL : env.REDIS_URL || null,

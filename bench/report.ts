@@ -1,6 +1,8 @@
 import type { CaseName } from './cases.ts';
 import { renderFeed } from './feed-report.ts';
+import { renderLoaded, worstBigFilterRatio } from './loaded-report.ts';
 import type { FeedResults } from './measure-feed.ts';
+import type { LoadedRun } from './measure-loaded.ts';
 import type { Measurement } from './measure.ts';
 import type { Scale } from './scale.ts';
 
@@ -57,6 +59,8 @@ export interface BenchReport extends RunContext {
   readonly rss: { readonly server: number | null; readonly floor: number | null; readonly ratio: number | null };
   /** The changes feed's cases (measured on the server alone). */
   readonly feed: FeedResults;
+  /** Cases measured again under each write load. */
+  readonly loaded: readonly LoadedRun[];
   readonly targets: readonly TargetCheck[];
 }
 
@@ -80,6 +84,14 @@ const TARGETS: readonly {
   { label: 'first page, big brand with filter: req/s vs floor', goal: '≥ 5', value: (r) => caseRatio(r, 'first-page-big-filter'), met: (v) => v >= 5 },
   { label: 'deep page p50 / page 2 p50 (server)', goal: '≤ 1.2', value: (r) => r.deepPaging.server, met: (v) => v <= 1.2 },
   { label: 'RSS ratio: server peak / floor peak', goal: '≤ 1.5', value: (r) => r.rss.ratio, met: (v) => v <= 1.5 },
+  {
+    label: 'under 200 writes/s to other brands: big filtered first page vs floor, worst of 2/32/256 connections', goal: '≥ 5',
+    value: (r) => worstBigFilterRatio(r.loaded, 'writes-other-brands'), met: (v) => v >= 5,
+  },
+  {
+    label: 'under 20 writes/s to the brands read: big filtered first page vs floor, worst of 2/32/256 connections', goal: '≥ 1',
+    value: (r) => worstBigFilterRatio(r.loaded, 'writes-own-brand'), met: (v) => v >= 1,
+  },
   { label: 'changes page of 100: list req/s / changes req/s', goal: '≤ 1.3', value: (r) => r.feed.pages?.ratio ?? null, met: (v) => v <= 1.3 },
   // The triggers cost writers at most 15 %.
   { label: "writers' updates/s with the feed's triggers / without", goal: '≥ 0.85', value: (r) => (r.feed.writers ? 1 - r.feed.writers.cost : null), met: (v) => v >= 0.85 },
@@ -92,7 +104,12 @@ function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName): number
 const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null });
 
 /** The ratios and target checks of a run. */
-export function summarize({ context, cases, feed = NO_FEED }: { context: RunContext; cases: readonly CaseResult[]; feed?: FeedResults }): BenchReport {
+export function summarize({ context, cases, feed = NO_FEED, loaded = [] }: {
+  context: RunContext;
+  cases: readonly CaseResult[];
+  feed?: FeedResults;
+  loaded?: readonly LoadedRun[];
+}): BenchReport {
   const byName = new Map(cases.map((c) => [c.name, c]));
   const second = byName.get('page-2');
   const deep = byName.get('page-2000');
@@ -104,6 +121,7 @@ export function summarize({ context, cases, feed = NO_FEED }: { context: RunCont
     deepPaging: { server: ratio(deep?.server.p50Ms, second?.server.p50Ms), floor: ratio(deep?.floor.p50Ms, second?.floor.p50Ms) },
     rss: { server: serverRss, floor: floorRss, ratio: ratio(serverRss, floorRss) },
     feed,
+    loaded,
   };
   return {
     ...partial,
@@ -147,6 +165,7 @@ export function renderMarkdown(report: BenchReport): string {
     `Deep paging, p50 of the deep page / p50 of page 2: server ${times(report.deepPaging.server)}, floor ${times(report.deepPaging.floor)}.`,
     `RSS ratio (peak under load, server / floor): ${times(report.rss.ratio)} (${megabytes(report.rss.server)} MB / ${megabytes(report.rss.floor)} MB).`,
     '',
+    ...renderLoaded(report.loaded),
     ...renderFeed(report.feed),
     '| target | measured | goal | met |',
     '|---|--:|---|---|',

@@ -5,7 +5,8 @@ import { benchDatabaseName, databaseUrl, dropDatabase, migrate, recreateDatabase
 import { startBenchServices } from './bench-services.ts';
 import { loadData, type Log } from './load-data.ts';
 import { isLoaded, loadedSummary } from './loaded-marker.ts';
-import { measureCases } from './measure-cases.ts';
+import { measureCases, readCaseFixtures } from './measure-cases.ts';
+import { measureLoaded } from './measure-loaded.ts';
 import { measureFeed } from './measure-feed.ts';
 import type { BenchOptions } from './options.ts';
 import { residentBytes } from '../tools/lib/process-memory.ts';
@@ -63,8 +64,12 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
     const idleRssBytes = { server: await residentBytes(server.pid), floor: await residentBytes(floor.pid) };
     log(`server (pid ${server.pid}) and floor (pid ${floor.pid}) are up`);
     checkpoint();
-    const results = await measureCases({ options, url, services, log, checkpoint });
+    const fixtures = await readCaseFixtures({ options, url, services, log });
+    const results = await measureCases({ options, url, services, fixtures, log, checkpoint });
     checkpoint();
+    const loaded = await measureLoaded({ options, url, services, fixtures, log, checkpoint });
+    checkpoint();
+    // Last: its cases write (the batches insert and update products, the writer case updates many).
     const feed = await measureFeed({ options, url, services, log });
     const context: RunContext = {
       scale,
@@ -79,7 +84,7 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
       },
       idleRssBytes,
     };
-    return summarize({ context, cases: results, feed });
+    return summarize({ context, cases: results, feed, loaded });
   } catch (error) {
     // What the processes said last is often the reason (a crash, a refused setting).
     for (const service of running) log(`last output of the ${service.name} (pid ${service.pid}):\n${service.output() || '(none)'}`);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
+import { WRITE_LOAD_NAMES } from '../../bench/write-loads.ts';
 import { CASE_NAMES, buildCases, needsPagePositions, selectCases, type CaseFixtures } from '../../bench/cases.ts';
 
 const fixtures: CaseFixtures = {
@@ -43,14 +44,15 @@ describe('buildCases', () => {
 
 describe('selectCases', () => {
   it('keeps the table order, and walks cursors only for the paging cases', () => {
-    expect(selectCases(['include', 'get-by-id'])).to.deep.equal({ cases: ['get-by-id', 'include'], feed: [] });
-    expect(selectCases(null)).to.deep.equal({ cases: [...CASE_NAMES], feed: [...FEED_CASE_NAMES] });
+    expect(selectCases(['include', 'get-by-id'])).to.deep.equal({ cases: ['get-by-id', 'include'], feed: [], writeLoads: [] });
+    expect(selectCases(null)).to.deep.equal({ cases: [...CASE_NAMES], feed: [...FEED_CASE_NAMES], writeLoads: [...WRITE_LOAD_NAMES] });
     expect(needsPagePositions(['get-by-id', 'include'])).to.equal(false);
     expect(needsPagePositions(['page-2000'])).to.equal(true);
   });
 
-  it("takes the feed's cases beside the floor's, each kind in its table order", () => {
-    expect(selectCases(['writer-cost', 'search', 'changes-page'])).to.deep.equal({ cases: ['search'], feed: ['changes-page', 'writer-cost'] });
+  it("takes the feed's cases and the write loads beside the floor's, each kind in its table order", () => {
+    expect(selectCases(['writer-cost', 'search', 'writes-own-brand', 'changes-page']))
+      .to.deep.equal({ cases: ['search'], feed: ['changes-page', 'writer-cost'], writeLoads: ['writes-own-brand'] });
   });
 
   it('refuses an unknown case with a suggestion, among every kind', () => {

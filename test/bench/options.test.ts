@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { DEFAULT_ADMIN_URL, DEFAULT_REDIS_URL, defaultOutPath, jsonPathOf, parseBenchArgs, UsageError } from '../../bench/options.ts';
 import { CASE_NAMES } from '../../bench/cases.ts';
 import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
+import { WRITE_LOAD_NAMES } from '../../bench/write-loads.ts';
 
 describe('parseBenchArgs', () => {
   it('defaults to a million products over 200 brands, 10 s a case, 32 connections, every case', () => {
@@ -13,6 +14,7 @@ describe('parseBenchArgs', () => {
       connections: 32,
       cases: [...CASE_NAMES],
       feed: [...FEED_CASE_NAMES],
+      writeLoads: [...WRITE_LOAD_NAMES],
       keepData: false,
       adminUrl: DEFAULT_ADMIN_URL,
       redisUrl: DEFAULT_REDIS_URL,
@@ -29,7 +31,9 @@ describe('parseBenchArgs', () => {
     expect(options).to.deep.include({ durationSeconds: 1, warmupSeconds: 1, connections: 4, keepData: true, adminUrl: 'postgres://u@h/db', redisUrl: null, out: 'x.md' });
     expect(options.cases).to.deep.equal(['search', 'include']);
     expect(options.feed).to.deep.equal([]);
-    expect(parseBenchArgs({ args: ['--cases', 'sync-batches'], env: {} })).to.deep.include({ cases: [], feed: ['sync-batches'] });
+    expect(options.writeLoads).to.deep.equal([]);
+    expect(parseBenchArgs({ args: ['--cases', 'sync-batches,writes-other-brands'], env: {} }))
+      .to.deep.include({ cases: [], feed: ['sync-batches'], writeLoads: ['writes-other-brands'] });
     expect(parseBenchArgs({ args: ['--big-brand', '5000', '--products', '10000'], env: {} }).scale.bigBrand).to.equal(5000);
     expect(parseBenchArgs({ args: ['--warmup', '0'], env: {} }).warmupSeconds).to.equal(0);
   });

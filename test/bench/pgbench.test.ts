@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parsePgbenchOutput, runPgbench } from '../../bench/pgbench.ts';
+import { parsePgbenchOutput, parsePgbenchProgress, runPgbench, startPgbench } from '../../bench/pgbench.ts';
 import { testDatabase } from '../support/test-database.ts';
 
 /** The closing report of pgbench 15, as it prints it. */
@@ -28,6 +28,15 @@ describe('parsePgbenchOutput', () => {
 });
 
 // pgbench needs a Postgres server: on the embedded database only the parsing is tested.
+describe('parsePgbenchProgress', () => {
+  it('adds up the progress lines: each one\'s rate over the time since the one before', () => {
+    const output = 'pgbench (15.20)\nprogress: 1.0 s, 39.0 tps, lat 4.186 ms stddev 4.822, 0 failed, lag 1.914 ms\n'
+      + 'progress: 2.0 s, 51.8 tps, lat 10.624 ms stddev 17.504, 0 failed\nprogress: 4.0 s, 50.0 tps, lat 1 ms\n';
+    expect(parsePgbenchProgress(output)).to.deep.equal({ transactions: 39 + 52 + 100, seconds: 4 });
+    expect(parsePgbenchProgress('pgbench (15.20)\n')).to.deep.equal({ transactions: 0, seconds: 0 });
+  });
+});
+
 const onPostgres = process.env.DATABASE_URL ? describe : null;
 
 onPostgres?.('runPgbench (Postgres)', function () {
@@ -43,6 +52,24 @@ onPostgres?.('runPgbench (Postgres)', function () {
     });
     expect(result.transactions).to.be.greaterThan(0);
     expect(result.tps).to.be.greaterThan(0);
+  });
+
+  it('runs in the background at a target rate until stopped, and says what it did', async () => {
+    const { url } = await testDatabase();
+    const load = await startPgbench({ url: url!, clients: 2, rate: 50, script: 'select 1;\n' });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const { transactions, seconds } = await load.stop();
+    expect(seconds).to.be.within(1, 3);
+    // About 50 a second: pgbench keeps to the rate, whatever the machine can do.
+    expect(transactions / seconds).to.be.within(20, 80);
+  });
+
+  it('reports a background run that failed by itself at its stop', async () => {
+    const { url } = await testDatabase();
+    const load = await startPgbench({ url: url!, clients: 1, script: 'select 1 / 0;\n' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const failure = await load.stop().then(() => null, (error: Error) => error);
+    expect(failure?.message).to.match(/pgbench failed[^:]*:[\s\S]*division by zero/);
   });
 
   it('fails with what pgbench said when the script fails', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { CASE_NAMES } from '../../bench/cases.ts';
 import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
+import type { WriteLoadName } from '../../bench/write-loads.ts';
 import { benchDatabaseName, databaseUrl, dropDatabase } from '../../bench/bench-database.ts';
 import { COMMON_STATUS, LOADED_TABLES, SEARCH_WORD, expectedRows } from '../../bench/data-shape.ts';
 import { isLoaded } from '../../bench/loaded-marker.ts';
@@ -32,7 +33,7 @@ for (const adminUrl of postgres) {
     const name = benchDatabaseName(SCALE);
     const url = databaseUrl(adminUrl, name);
     const options = {
-      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES,
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[],
       adminUrl, redisUrl: process.env.REDIS_URL ?? null,
     };
     let report: BenchReport;
@@ -91,6 +92,23 @@ for (const adminUrl of postgres) {
       expect(renderMarkdown(report)).to.contain("The triggers' cost to writers:");
     });
 
+    it('measures the cases again under a write load, at 2, 32 and 256 connections, on both sides', () => {
+      expect(report.loaded.map((run) => run.load)).to.deep.equal(['writes-own-brand']);
+      const [run] = report.loaded;
+      // pgbench keeps to its rate (20/s) whatever the machine does.
+      expect(run!.writesPerSecond).to.be.within(10, 30);
+      expect(run!.cases.map((c) => `${c.name}@${c.connections}`)).to.deep.equal(
+        [2, 32, 256].flatMap((n) => ['get-by-id', 'first-page-small', 'first-page-big-filter'].map((name) => `${name}@${n}`)),
+      );
+      for (const c of run!.cases) {
+        for (const m of [c.server, c.floor]) {
+          expect(m.requests, `${c.name}@${c.connections}`).to.be.greaterThan(0);
+          expect(m.errors + m.non2xx, `${c.name}@${c.connections}`).to.equal(0);
+        }
+      }
+      expect(renderMarkdown(report)).to.contain('### Under a write load: 20 writes/s to the brands being read');
+    });
+
     it('loads a consistent data set: every reference resolves, every index is back, half the products approved', async () => {
       const references = await query<{ child: string; column: string; parent: string; target: string }>(url,
         `select c.relname as "child", a.attname as "column", p.relname as "parent", pa.attname as "target"
@@ -125,7 +143,7 @@ for (const adminUrl of postgres) {
     });
 
     it('drops its database at the end unless asked to keep it', async () => {
-      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], feed: [], keepData: false }, log: () => {} });
+      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], feed: [], writeLoads: [], keepData: false }, log: () => {} });
       expect(again.load.reused).to.equal(false);
       expect(again.cases.map((c) => c.name)).to.deep.equal(['get-by-id']);
       expect(again.feed).to.deep.equal({ pages: null, batches: null, writers: null });

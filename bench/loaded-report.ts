@@ -1,0 +1,30 @@
+import type { LoadedRun } from './measure-loaded.ts';
+import type { Measurement } from './measure.ts';
+import { LOADED_CONNECTIONS, WRITE_LOADS, type WriteLoadName } from './write-loads.ts';
+
+const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
+const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const side = (m: Measurement): string => `${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)}`;
+
+/** The lowest server / floor ratio of the big brand's filtered first page under a load, over its connection counts; null when not run. */
+export function worstBigFilterRatio(loaded: readonly LoadedRun[], load: WriteLoadName): number | null {
+  const run = loaded.find((candidate) => candidate.load === load);
+  const ratios = run?.cases.filter((c) => c.name === 'first-page-big-filter').map((c) => c.requestsRatio) ?? [];
+  return ratios.length === 0 ? null : Math.min(...ratios);
+}
+
+/** The write loads' part of the report, as Markdown lines; none when no load ran. */
+export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
+  const lines: string[] = [];
+  for (const run of loaded) {
+    lines.push(
+      `### Under a write load: ${WRITE_LOADS[run.load].title} (achieved ${thousands(run.writesPerSecond)}/s)`, '',
+      `Each case at ${LOADED_CONNECTIONS.join(', ')} connections, server and floor in mirrored runs while pgbench commits single-row updates of products.`, '',
+      '| case | connections | server req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | server vs floor |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...run.cases.map((c) => `| ${c.title} | ${c.connections} | ${side(c.server)} | ${side(c.floor)} | ${Number.isNaN(c.requestsRatio) ? 'n/a' : `${c.requestsRatio.toFixed(2)}×`} |`),
+      '',
+    );
+  }
+  return lines;
+}

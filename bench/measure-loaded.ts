@@ -1,0 +1,80 @@
+import pg from 'pg';
+import type { BenchServices } from './bench-services.ts';
+import { buildCases, type CaseFixtures, type CaseName } from './cases.ts';
+import type { Log } from './load-data.ts';
+import { measureGroup } from './measure-cases.ts';
+import type { Measurement } from './measure.ts';
+import type { BenchOptions } from './options.ts';
+import { LOADED_CASES, LOADED_CONNECTIONS, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
+
+/** One case measured on both sides while a write load ran, at one number of connections. */
+export interface LoadedCaseResult {
+  readonly load: WriteLoadName;
+  readonly connections: number;
+  readonly name: CaseName;
+  readonly title: string;
+  readonly server: Measurement;
+  readonly floor: Measurement;
+  /** Server req/s over floor req/s. */
+  readonly requestsRatio: number;
+}
+
+/** A write load and what was measured under it. */
+export interface LoadedRun {
+  readonly load: WriteLoadName;
+  /** Writes per second the load achieved over its whole run (its target is the load's rate). */
+  readonly writesPerSecond: number;
+  readonly cases: readonly LoadedCaseResult[];
+}
+
+/**
+ * The floor's cases again, on the server and the floor in the same mirrored
+ * runs, while each selected write load commits in the background: every case
+ * at 2, 32 and 256 connections. The load runs from before the first case to
+ * after the last, so every run meets it.
+ */
+export async function measureLoaded({ options, url, services, fixtures, log, checkpoint }: {
+  options: BenchOptions;
+  url: string;
+  services: BenchServices;
+  fixtures: CaseFixtures;
+  log: Log;
+  checkpoint: () => void;
+}): Promise<LoadedRun[]> {
+  const cases = buildCases({ names: LOADED_CASES, fixtures });
+  const client = new pg.Client({ connectionString: url, application_name: 'bench-write-load' });
+  const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  await client.connect();
+  await monitor.connect();
+  const runs: LoadedRun[] = [];
+  try {
+    for (const name of options.writeLoads) {
+      checkpoint();
+      const load = WRITE_LOADS[name];
+      log(`under ${load.title}:`);
+      const running = await startWriteLoad({ url, client, load, read: [fixtures.big, fixtures.small] });
+      const results: LoadedCaseResult[] = [];
+      try {
+        for (const [index, connections] of LOADED_CONNECTIONS.entries()) {
+          for (const benchCase of cases) {
+            checkpoint();
+            const measured = await measureGroup({ group: [benchCase], index, services, options: { ...options, connections }, monitor, log: (line) => log(`  ${connections} connections: ${line}`) });
+            const { server, floor } = measured.get(benchCase.name)!;
+            results.push({
+              load: name, connections, name: benchCase.name, title: benchCase.title, server, floor,
+              requestsRatio: floor.requestsPerSecond > 0 ? server.requestsPerSecond / floor.requestsPerSecond : Number.NaN,
+            });
+          }
+        }
+      } finally {
+        const { writesPerSecond } = await running.stop();
+        log(`  the load wrote ${writesPerSecond.toFixed(0)} times a second`);
+        runs.push({ load: name, writesPerSecond, cases: results });
+      }
+    }
+    return runs;
+  } finally {
+    await client.end();
+    await monitor.end();
+  }
+}
