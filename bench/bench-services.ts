@@ -17,10 +17,13 @@ const RATE_LIMIT_POINTS = 100_000_000;
  */
 const SERVER_LOG_LEVEL = 'warn';
 
-/** The server and the floor, running, and the key the server is asked with. */
+/** The server and the two floors, running, and the key the server is asked with. */
 export interface BenchServices {
   readonly server: ServiceProcess;
+  /** The floor sending its SQL unprepared, as a bare handler does. */
   readonly floor: ServiceProcess;
+  /** The same floor sending its SQL as prepared statements, as the server does: the fair comparison for CPU per request. */
+  readonly preparedFloor: ServiceProcess;
   readonly key: string;
 }
 
@@ -36,7 +39,7 @@ async function createBenchKey(url: string): Promise<string> {
 
 /**
  * Starts the server (on the bench's database, with Redis, auth and rate
- * limits on) and the floor, each in a process of its own, adding each to
+ * limits on) and the two floors, each in a process of its own, adding each to
  * `running` as soon as it is up so a failure stops what did start.
  */
 export async function startBenchServices({ url, redisUrl, poolMax, running }: {
@@ -63,12 +66,15 @@ export async function startBenchServices({ url, redisUrl, poolMax, running }: {
     readyOk: true,
   });
   running.push(server);
-  const floor = await startService({
-    name: 'floor',
-    script: 'bench/floor-server.ts',
-    env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production' },
-    readyPath: FLOOR_PREFIX,
-  });
-  running.push(floor);
-  return { server, floor, key };
+  const startFloor = async (name: string, prepared: boolean): Promise<ServiceProcess> => {
+    const floor = await startService({
+      name,
+      script: 'bench/floor-server.ts',
+      env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production', FLOOR_PREPARED: prepared ? '1' : '0' },
+      readyPath: FLOOR_PREFIX,
+    });
+    running.push(floor);
+    return floor;
+  };
+  return { server, floor: await startFloor('floor', false), preparedFloor: await startFloor('prepared floor', true), key };
 }

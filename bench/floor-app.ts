@@ -21,15 +21,29 @@ export const FLOOR_PREFIX = '/floor';
  * page and count queries in parallel, one query per include, the hidden
  * cursor column removed, and the same JSON body.
  */
-export function createFloorApp({ pool, families }: { pool: pg.Pool; families: ReadonlyMap<string, CompiledResource> }): Koa {
-  const numbered = new Map<string, string>();
+export function createFloorApp({ pool, families, prepared = false }: {
+  pool: pg.Pool;
+  families: ReadonlyMap<string, CompiledResource>;
+  /**
+   * Send each query as a named prepared statement, as the server does (`pg`
+   * prepares a name once per connection), except those the engine marks to
+   * be planned for their values; false: unprepared, as a bare handler sends
+   * them.
+   */
+  prepared?: boolean;
+}): Koa {
+  const numbered = new Map<string, { text: string; name: string }>();
   const rows = async (query: SqlFragment): Promise<Row[]> => {
-    let text = numbered.get(query.sql);
-    if (text === undefined) {
-      text = toPositional(query.sql);
-      numbered.set(query.sql, text);
+    let statement = numbered.get(query.sql);
+    if (statement === undefined) {
+      statement = { text: toPositional(query.sql), name: `floor_${numbered.size + 1}` };
+      numbered.set(query.sql, statement);
     }
-    return (await pool.query(text, query.bindings as unknown[])).rows as Row[];
+    const values = query.bindings as unknown[];
+    const result = prepared && query.prepare !== false
+      ? await pool.query({ name: statement.name, text: statement.text, values })
+      : await pool.query(statement.text, values);
+    return result.rows as Row[];
   };
 
   const app = new Koa();

@@ -1,7 +1,8 @@
 /**
  * The floor as a process of its own (spawned by the bench, so its memory is
- * measured like the server's): `DATABASE_URL`, `PORT`, and `DATABASE_POOL_MAX`
- * (the server's default when unset). It prints `listening <port>` on stdout.
+ * measured like the server's): `DATABASE_URL`, `PORT`, `DATABASE_POOL_MAX`
+ * (the server's default when unset), and `FLOOR_PREPARED=1` for the floor
+ * that prepares its statements. It prints `listening <port>` on stdout.
  */
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -18,7 +19,7 @@ if (!url) {
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || DEFAULTS.databasePoolMax) });
 // An idle client's error (Postgres restarting) must not kill the process; the next query reports it.
 pool.on('error', (error) => process.stderr.write(`floor: idle client error: ${error.message}\n`));
-const app = createFloorApp({ pool, families: compileRegistry(await loadRegistry()) });
+const app = createFloorApp({ pool, families: compileRegistry(await loadRegistry()), prepared: process.env.FLOOR_PREPARED === '1' });
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 });

@@ -4,6 +4,7 @@ import { LOADED_CONNECTIONS, WRITE_LOADS, type WriteLoadName } from './write-loa
 
 const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const times = (n: number): string => (Number.isNaN(n) ? 'n/a' : `${n.toFixed(2)}×`);
 const side = (m: Measurement): string => `${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)}`;
 
 /** The lowest server / floor ratio of the big brand's filtered first page under a load, over its connection counts; null when not run. */
@@ -19,10 +20,10 @@ export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
   for (const run of loaded) {
     lines.push(
       `### Under a write load: ${WRITE_LOADS[run.load].title} (achieved ${thousands(run.writesPerSecond)}/s)`, '',
-      `Each case at ${LOADED_CONNECTIONS.join(', ')} connections, server and floor in mirrored runs while pgbench commits single-row updates of products.`, '',
-      '| case | connections | server req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | server vs floor |',
-      '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
-      ...run.cases.map((c) => `| ${c.title} | ${c.connections} | ${side(c.server)} | ${side(c.floor)} | ${Number.isNaN(c.requestsRatio) ? 'n/a' : `${c.requestsRatio.toFixed(2)}×`} |`),
+      `Each case at ${LOADED_CONNECTIONS.join(', ')} connections, the server and both floors in mirrored runs while pgbench commits single-row updates of products.`, '',
+      '| case | connections | server req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | prepared floor req/s | p50 ms | p99 ms | vs floor | vs prepared floor |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...run.cases.map((c) => `| ${c.title} | ${c.connections} | ${side(c.server)} | ${side(c.floor)} | ${side(c.preparedFloor)} | ${times(c.requestsRatio)} | ${times(c.preparedRatio)} |`),
       '',
     );
   }

@@ -6,7 +6,7 @@ import { compareAnswers } from './compare-answers.ts';
 import type { Log } from './load-data.ts';
 import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
 import type { BenchOptions } from './options.ts';
-import { groupCases, planRuns, type PlannedRun, type Side } from './plan-runs.ts';
+import { groupCases, planRuns, SIDES, sidesInTurn, type PlannedRun, type Side } from './plan-runs.ts';
 import type { CaseResult } from './report.ts';
 import { planBrands } from './scale.ts';
 import { waitUntilIdle } from './wait-idle.ts';
@@ -51,8 +51,7 @@ export async function measureCases({ options, url, services, fixtures, log, chec
       }
       const measured = await measureGroup({ group, index, services, options, monitor, log });
       for (const benchCase of group) {
-        const { server: onServer, floor: onFloor } = measured.get(benchCase.name)!;
-        results.push({ name: benchCase.name, title: benchCase.title, server: onServer, floor: onFloor, differences: differences.get(benchCase.name)! });
+        results.push({ name: benchCase.name, title: benchCase.title, ...measured.get(benchCase.name)!, differences: differences.get(benchCase.name)! });
       }
     }
     return results;
@@ -73,16 +72,16 @@ export async function measureGroup({ group, index, services, options, monitor, l
   monitor: pg.Client;
   log: Log;
 }): Promise<Map<CaseName, Record<Side, Measurement>>> {
-  const { server, floor, key } = services;
   const byName = new Map(group.map((benchCase) => [benchCase.name, benchCase]));
   const targetOf = ({ case: name, on }: PlannedRun): LoadTarget => {
     const benchCase = byName.get(name)!;
+    const service = services[on];
     return on === 'server'
-      ? { origin: server.origin, pid: server.pid, headers: { Authorization: `Bearer ${key}` }, paths: benchCase.serverPaths }
-      : { origin: floor.origin, pid: floor.pid, headers: {}, paths: benchCase.floorPaths };
+      ? { origin: service.origin, pid: service.pid, headers: { Authorization: `Bearer ${services.key}` }, paths: benchCase.serverPaths }
+      : { origin: service.origin, pid: service.pid, headers: {}, paths: benchCase.floorPaths };
   };
-  const samples = new Map(group.map((benchCase) => [benchCase.name, { server: [] as RunSample[], floor: [] as RunSample[] }]));
-  const plan = planRuns({ durationSeconds: options.durationSeconds, first: index % 2 === 0 ? 'floor' : 'server', cases: [...byName.keys()] });
+  const samples = new Map(group.map((benchCase) => [benchCase.name, Object.fromEntries(SIDES.map((side) => [side, [] as RunSample[]])) as Record<Side, RunSample[]>]));
+  const plan = planRuns({ durationSeconds: options.durationSeconds, sides: sidesInTurn(SIDES, index), cases: [...byName.keys()] });
   for (const run of plan) {
     if (!(await waitUntilIdle({ client: monitor }))) log('  Postgres was still busy with the previous run after 3 s; running anyway');
     const target = targetOf(run);
@@ -95,5 +94,7 @@ export async function measureGroup({ group, index, services, options, monitor, l
     if (exit !== null) throw new Error(`the ${run.on} ${exit} during ${run.case}`);
     if (sample.errors > 0) log(`  the ${run.on} had connection errors; its last output:\n${services[run.on].output() || '(none)'}`);
   }
-  return new Map([...samples].map(([name, sides]) => [name, { server: combine(sides.server), floor: combine(sides.floor) }]));
+  return new Map([...samples].map(([name, sides]) => [name, {
+    server: combine(sides.server), floor: combine(sides.floor), preparedFloor: combine(sides.preparedFloor),
+  }]));
 }

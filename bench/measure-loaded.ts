@@ -7,7 +7,7 @@ import type { Measurement } from './measure.ts';
 import type { BenchOptions } from './options.ts';
 import { LOADED_CASES, LOADED_CONNECTIONS, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
 
-/** One case measured on both sides while a write load ran, at one number of connections. */
+/** One case measured on the server and both floors while a write load ran, at one number of connections. */
 export interface LoadedCaseResult {
   readonly load: WriteLoadName;
   readonly connections: number;
@@ -15,8 +15,11 @@ export interface LoadedCaseResult {
   readonly title: string;
   readonly server: Measurement;
   readonly floor: Measurement;
+  readonly preparedFloor: Measurement;
   /** Server req/s over floor req/s. */
   readonly requestsRatio: number;
+  /** Server req/s over prepared floor req/s. */
+  readonly preparedRatio: number;
 }
 
 /** A write load and what was measured under it. */
@@ -59,10 +62,11 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
           for (const benchCase of cases) {
             checkpoint();
             const measured = await measureGroup({ group: [benchCase], index, services, options: { ...options, connections }, monitor, log: (line) => log(`  ${connections} connections: ${line}`) });
-            const { server, floor } = measured.get(benchCase.name)!;
+            const { server, floor, preparedFloor } = measured.get(benchCase.name)!;
+            const over = (other: Measurement): number => (other.requestsPerSecond > 0 ? server.requestsPerSecond / other.requestsPerSecond : Number.NaN);
             results.push({
-              load: name, connections, name: benchCase.name, title: benchCase.title, server, floor,
-              requestsRatio: floor.requestsPerSecond > 0 ? server.requestsPerSecond / floor.requestsPerSecond : Number.NaN,
+              load: name, connections, name: benchCase.name, title: benchCase.title, server, floor, preparedFloor,
+              requestsRatio: over(floor), preparedRatio: over(preparedFloor),
             });
           }
         }

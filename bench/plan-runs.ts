@@ -1,6 +1,8 @@
 import type { CaseName } from './cases.ts';
 
-export type Side = 'server' | 'floor';
+/** Who answers: the server, the floor with its SQL unprepared, the floor with its SQL prepared as the server prepares it. */
+export const SIDES = ['server', 'floor', 'preparedFloor'] as const;
+export type Side = (typeof SIDES)[number];
 
 /** One load run: which case, on which side, for how long, and whether a warm-up goes first. */
 export interface PlannedRun {
@@ -30,30 +32,34 @@ export function groupCases(names: readonly CaseName[]): CaseName[][] {
 }
 
 /**
- * The runs of a group of one or two cases. Each side's time for a case is
- * split in two halves, ordered so that every half has its mirror image: the
- * sides go A B B A, and within a side the cases go C D ... D C. Load that
- * drifts over the group (other work on the machine, the database's caches)
- * so weighs alike on both sides and on both cases. Each case warms up on each
- * side before its first run there. Runs are whole seconds (autocannon ends a
- * run on a one-second tick), so with one second each case runs once a side,
- * in the order A:C A:D B:D B:C.
+ * The runs of a group of one or two cases on the sides given, in that order.
+ * Each side's time for a case is split in two halves, ordered so that every
+ * half has its mirror image: the sides go A B C C B A, and within a side the
+ * cases go C D ... D C. Load that drifts over the group (other work on the
+ * machine, the database's caches) so weighs alike on every side and on both
+ * cases. Each case warms up on each side before its first run there. Runs are
+ * whole seconds (autocannon ends a run on a one-second tick), so with one
+ * second each case runs once a side, in the order A:C A:D B:D B:C ...
  */
-export function planRuns({ durationSeconds, first, cases }: { durationSeconds: number; first: Side; cases: readonly CaseName[] }): PlannedRun[] {
+export function planRuns({ durationSeconds, sides, cases }: { durationSeconds: number; sides: readonly Side[]; cases: readonly CaseName[] }): PlannedRun[] {
   if (cases.length === 0) throw new Error('a group needs a case');
-  const second: Side = first === 'server' ? 'floor' : 'server';
+  if (sides.length === 0) throw new Error('a group needs a side');
   const reversed = [...cases].reverse();
   const runs = (on: Side, order: readonly CaseName[], seconds: number, warmUp: boolean): PlannedRun[] =>
     order.map((name) => ({ case: name, on, seconds, warmUp }));
   if (durationSeconds < 2) {
-    return [...runs(first, cases, durationSeconds, true), ...runs(second, reversed, durationSeconds, true)];
+    return sides.flatMap((on, i) => runs(on, i % 2 === 0 ? cases : reversed, durationSeconds, true));
   }
   const firstHalf = Math.ceil(durationSeconds / 2);
   const secondHalf = durationSeconds - firstHalf;
   return [
-    ...runs(first, cases, firstHalf, true),
-    ...runs(second, cases, firstHalf, true),
-    ...runs(second, reversed, secondHalf, false),
-    ...runs(first, reversed, secondHalf, false),
+    ...sides.flatMap((on) => runs(on, cases, firstHalf, true)),
+    ...[...sides].reverse().flatMap((on) => runs(on, reversed, secondHalf, false)),
   ];
+}
+
+/** The sides in the order group `index` runs them: rotated from group to group, so no side always goes first. */
+export function sidesInTurn(sides: readonly Side[], index: number): Side[] {
+  const shift = index % sides.length;
+  return [...sides.slice(shift), ...sides.slice(0, shift)];
 }

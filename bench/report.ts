@@ -6,12 +6,13 @@ import type { LoadedRun } from './measure-loaded.ts';
 import type { Measurement } from './measure.ts';
 import type { Scale } from './scale.ts';
 
-/** One case measured on both servers. */
+/** One case measured on the server and both floors. */
 export interface CaseResult {
   readonly name: CaseName;
   readonly title: string;
   readonly server: Measurement;
   readonly floor: Measurement;
+  readonly preparedFloor: Measurement;
   /** How the server's answer differed from the floor's before the load (empty: the same records and total). */
   readonly differences: readonly string[];
 }
@@ -51,8 +52,15 @@ export interface TargetCheck {
   readonly met: boolean | null;
 }
 
+/** A case's ratios: server req/s over each floor's, and server CPU per request over the prepared floor's. */
+export interface CaseRatios {
+  readonly requestsRatio: number;
+  readonly preparedRatio: number;
+  readonly cpuRatio: number;
+}
+
 export interface BenchReport extends RunContext {
-  readonly cases: readonly (CaseResult & { readonly requestsRatio: number })[];
+  readonly cases: readonly (CaseResult & CaseRatios)[];
   /** p50 of the deep page over p50 of page 2, on each server. */
   readonly deepPaging: { readonly server: number | null; readonly floor: number | null };
   /** Peak RSS over all cases, on each server, and the server's over the floor's. */
@@ -80,6 +88,8 @@ const TARGETS: readonly {
   met(value: number): boolean;
 }[] = [
   { label: 'get by id: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id'), met: (v) => v >= 0.8 },
+  { label: 'get by id: req/s vs prepared floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id', 'preparedRatio'), met: (v) => v >= 0.8 },
+  { label: 'get by id: CPU per request vs prepared floor', goal: '≤ 1.3', value: (r) => caseRatio(r, 'get-by-id', 'cpuRatio'), met: (v) => v <= 1.3 },
   { label: 'first page, small brand: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'first-page-small'), met: (v) => v >= 0.8 },
   { label: 'first page, big brand with filter: req/s vs floor', goal: '≥ 5', value: (r) => caseRatio(r, 'first-page-big-filter'), met: (v) => v >= 5 },
   { label: 'deep page p50 / page 2 p50 (server)', goal: '≤ 1.2', value: (r) => r.deepPaging.server, met: (v) => v <= 1.2 },
@@ -97,8 +107,8 @@ const TARGETS: readonly {
   { label: "writers' updates/s with the feed's triggers / without", goal: '≥ 0.85', value: (r) => (r.feed.writers ? 1 - r.feed.writers.cost : null), met: (v) => v >= 0.85 },
 ];
 
-function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName): number | null {
-  return report.cases.find((c) => c.name === name)?.requestsRatio ?? null;
+function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName, which: keyof CaseRatios = 'requestsRatio'): number | null {
+  return report.cases.find((c) => c.name === name)?.[which] ?? null;
 }
 
 const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null });
@@ -117,7 +127,12 @@ export function summarize({ context, cases, feed = NO_FEED, loaded = [] }: {
   const floorRss = peak(cases.map((c) => c.floor.peakRssBytes));
   const partial = {
     ...context,
-    cases: cases.map((c) => ({ ...c, requestsRatio: ratio(c.server.requestsPerSecond, c.floor.requestsPerSecond) ?? Number.NaN })),
+    cases: cases.map((c) => ({
+      ...c,
+      requestsRatio: ratio(c.server.requestsPerSecond, c.floor.requestsPerSecond) ?? Number.NaN,
+      preparedRatio: ratio(c.server.requestsPerSecond, c.preparedFloor.requestsPerSecond) ?? Number.NaN,
+      cpuRatio: ratio(c.server.cpuMsPerRequest, c.preparedFloor.cpuMsPerRequest) ?? Number.NaN,
+    })),
     deepPaging: { server: ratio(deep?.server.p50Ms, second?.server.p50Ms), floor: ratio(deep?.floor.p50Ms, second?.floor.p50Ms) },
     rss: { server: serverRss, floor: floorRss, ratio: ratio(serverRss, floorRss) },
     feed,
@@ -147,17 +162,18 @@ export function renderMarkdown(report: BenchReport): string {
     `## Benchmark: ${thousands(scale.products)} products, ${thousands(scale.brands)} brands (the big one ${thousands(scale.bigBrand)})`,
     '',
     `- Data: ${load.reused ? 'kept from an earlier run, which loaded it' : 'loaded'} in ${load.seconds.toFixed(1)} s${load.cpuSeconds === null ? '' : ` (${load.cpuSeconds.toFixed(1)} s of Postgres CPU)`}: ${rows}.`,
-    `- Run ${report.startedAt}: ${report.durationSeconds} s per case and server after ${report.warmupSeconds} s of warm-up, ${report.connections} connections, ${report.poolMax} Postgres connections per server; each side's time in two halves run in mirrored order (server/floor A B B A; page 2 and the deep page interleaved).`,
+    `- Run ${report.startedAt}: ${report.durationSeconds} s per case and server after ${report.warmupSeconds} s of warm-up, ${report.connections} connections, ${report.poolMax} Postgres connections per server; each side's time in two halves run in mirrored order (A B C C B A over the server, the floor and the prepared floor; page 2 and the deep page interleaved).`,
     `- Machine: ${machine.cpus} CPUs, load average ${loads(machine.loadAverage.before)} at the start and ${loads(machine.loadAverage.after)} at the end; Node ${machine.node}, ${machine.postgres}.`,
     `- RSS at rest: server ${megabytes(report.idleRssBytes.server)} MB, floor ${megabytes(report.idleRssBytes.floor)} MB. CPU ms/req: the Node process's own CPU time per response.`,
     '',
-    '| case | on | req/s | p50 ms | p99 ms | errors | peak RSS MB | CPU ms/req | req/s vs floor | same answer |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|---|',
+    '| case | on | req/s | p50 ms | p99 ms | errors | peak RSS MB | CPU ms/req | req/s vs floor | vs prepared floor | CPU vs prepared floor | same answer |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|',
   ];
   for (const c of report.cases) {
     const same = c.differences.length === 0 ? 'yes' : `**no**: ${c.differences.join('; ')}`;
-    for (const [on, m] of [['server', c.server], ['floor', c.floor]] as const) {
-      lines.push(`| ${on === 'server' ? c.title : ''} | ${on} | ${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)} | ${m.errors + m.non2xx} | ${megabytes(m.peakRssBytes)} | ${m.cpuMsPerRequest === null ? 'n/a' : m.cpuMsPerRequest.toFixed(2)} | ${on === 'server' ? times(c.requestsRatio) : ''} | ${on === 'server' ? same : ''} |`);
+    for (const [on, m] of [['server', c.server], ['floor', c.floor], ['prepared floor', c.preparedFloor]] as const) {
+      const ratios = on === 'server' ? [times(c.requestsRatio), times(c.preparedRatio), times(c.cpuRatio), same] : ['', '', '', ''];
+      lines.push(`| ${on === 'server' ? c.title : ''} | ${on} | ${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)} | ${m.errors + m.non2xx} | ${megabytes(m.peakRssBytes)} | ${m.cpuMsPerRequest === null ? 'n/a' : m.cpuMsPerRequest.toFixed(2)} | ${ratios.join(' | ')} |`);
     }
   }
   lines.push(

@@ -15,19 +15,20 @@ const context: RunContext = {
 };
 
 const MB = 2 ** 20;
-const run = (requestsPerSecond: number, p50Ms: number, peakRssMb: number | null = 100): Measurement => ({
+const run = (requestsPerSecond: number, p50Ms: number, peakRssMb: number | null = 100, cpuMsPerRequest = 0.5): Measurement => ({
   requests: requestsPerSecond * 10, seconds: 10, requestsPerSecond, p50Ms, p99Ms: p50Ms * 3, errors: 0, non2xx: 0,
-  peakRssBytes: peakRssMb === null ? null : peakRssMb * MB, cpuMsPerRequest: 0.5,
+  peakRssBytes: peakRssMb === null ? null : peakRssMb * MB, cpuMsPerRequest,
 });
-const result = (name: CaseResult['name'], server: Measurement, floor: Measurement): CaseResult =>
-  ({ name, title: name, server, floor, differences: [] });
+/** The prepared floor, unless given, as fast as the floor. */
+const result = (name: CaseResult['name'], server: Measurement, floor: Measurement, preparedFloor: Measurement = floor): CaseResult =>
+  ({ name, title: name, server, floor, preparedFloor, differences: [] });
 
 describe('summarize', () => {
   it('compares each case with the floor, the deep page with page 2, and peak memory, against the targets', () => {
     const report = summarize({
       context,
       cases: [
-        result('get-by-id', run(900, 3, 180), run(1000, 3, 100)),
+        result('get-by-id', run(900, 3, 180, 0.26), run(1000, 3, 100), run(1200, 2, 100, 0.2)),
         result('first-page-small', run(700, 4), run(1000, 3)),
         result('first-page-big-filter', run(600, 5), run(100, 40, 120)),
         result('page-2', run(500, 4), run(400, 5)),
@@ -35,11 +36,14 @@ describe('summarize', () => {
       ],
     });
     expect(report.cases.map((c) => c.requestsRatio)).to.deep.equal([0.9, 0.7, 6, 1.25, 450 / 380]);
+    expect(report.cases[0]).to.deep.include({ preparedRatio: 0.75, cpuRatio: 1.3 });
     expect(report.deepPaging.server).to.equal(5 / 4);
     expect(report.deepPaging.floor).to.equal(6 / 5);
     expect(report.rss).to.deep.equal({ server: 180 * MB, floor: 120 * MB, ratio: 1.5 });
     expect(report.targets.map((t) => [t.label, t.met])).to.deep.equal([
       ['get by id: req/s vs floor', true],
+      ['get by id: req/s vs prepared floor', false],
+      ['get by id: CPU per request vs prepared floor', true],
       ['first page, small brand: req/s vs floor', false],
       ['first page, big brand with filter: req/s vs floor', true],
       ['deep page p50 / page 2 p50 (server)', false],
@@ -72,9 +76,10 @@ describe('renderMarkdown', () => {
     const markdown = renderMarkdown(report);
     expect(markdown).to.contain('## Benchmark: 1,000,000 products, 200 brands (the big one 200,000)');
     expect(markdown).to.contain('loaded in 38.3 s (61.0 s of Postgres CPU): products 1,000,000, skus 1,000,000');
-    expect(markdown).to.contain('| get-by-id | server | 1,234 | 2.35 | 7.04 | 0 | 180 | 0.50 | 0.82× | yes |');
-    expect(markdown).to.contain('|  | floor | 1,500 | 1.50 | 4.50 | 0 | 120 | 0.50 |  |  |');
-    expect(markdown).to.contain('| include | server | 300 | 12.3 | 37.0 | 0 | 100 | 0.50 | 0.50× | **no**: item 3 differs |');
+    expect(markdown).to.contain('| get-by-id | server | 1,234 | 2.35 | 7.04 | 0 | 180 | 0.50 | 0.82× | 0.82× | 1.00× | yes |');
+    expect(markdown).to.contain('|  | floor | 1,500 | 1.50 | 4.50 | 0 | 120 | 0.50 |  |  |  |  |');
+    expect(markdown).to.contain('|  | prepared floor | 1,500 | 1.50 | 4.50 | 0 | 120 | 0.50 |  |  |  |  |');
+    expect(markdown).to.contain('| include | server | 300 | 12.3 | 37.0 | 0 | 100 | 0.50 | 0.50× | 0.50× | 1.00× | **no**: item 3 differs |');
     expect(markdown).to.contain('load average 1.00 / 0.50 / 0.25 at the start and 2.00 / 1.00 / 0.50 at the end');
     expect(markdown).to.contain('RSS ratio (peak under load, server / floor): 1.50× (180 MB / 120 MB)');
     expect(markdown).to.contain('| get by id: req/s vs floor | 0.82× | ≥ 0.8 | yes |');

@@ -44,11 +44,11 @@ for (const adminUrl of postgres) {
     });
     after(() => dropDatabase({ adminUrl, name }));
 
-    it('measures every case on the server and on the floor, with the same answers and no errors', () => {
+    it('measures every case on the server and both floors, with the same answers and no errors', () => {
       expect(report.cases.map((c) => c.name)).to.deep.equal([...CASE_NAMES]);
       for (const c of report.cases) {
         expect(c.differences, c.name).to.deep.equal([]);
-        for (const m of [c.server, c.floor]) {
+        for (const m of [c.server, c.floor, c.preparedFloor]) {
           expect(m.requests, c.name).to.be.greaterThan(0);
           expect(m.errors + m.non2xx, c.name).to.equal(0);
           expect(m.p50Ms, c.name).to.be.greaterThan(0).and.at.most(m.p99Ms);
@@ -56,6 +56,8 @@ for (const adminUrl of postgres) {
           expect(m.cpuMsPerRequest, c.name).to.be.greaterThan(0);
         }
         expect(c.requestsRatio, c.name).to.be.greaterThan(0);
+        expect(c.preparedRatio, c.name).to.be.greaterThan(0);
+        expect(c.cpuRatio, c.name).to.be.greaterThan(0);
       }
       // The big brand has 60 pages: the deep page is its last.
       expect(report.cases.find((c) => c.name === 'page-2000')!.title).to.equal('page 60 of the big brand, by cursor');
@@ -101,7 +103,7 @@ for (const adminUrl of postgres) {
         [2, 32, 256].flatMap((n) => ['get-by-id', 'first-page-small', 'first-page-big-filter'].map((name) => `${name}@${n}`)),
       );
       for (const c of run!.cases) {
-        for (const m of [c.server, c.floor]) {
+        for (const m of [c.server, c.floor, c.preparedFloor]) {
           expect(m.requests, `${c.name}@${c.connections}`).to.be.greaterThan(0);
           expect(m.errors + m.non2xx, `${c.name}@${c.connections}`).to.equal(0);
         }
