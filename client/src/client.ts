@@ -6,7 +6,7 @@ import { DEFAULT_MAX_RETRIES, type RetryNotice } from './retry.ts';
 import { createTransport } from './transport.ts';
 
 /** The version sent in `User-Agent`. */
-export const CLIENT_VERSION = '1.3.0';
+export const CLIENT_VERSION = '1.4.0';
 
 export interface ClientOptions {
   /** The server's origin (`https://catalog.example.com`), or the API base ending in `/api/public/v1`. */

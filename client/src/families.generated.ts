@@ -4,7 +4,7 @@
 import type { FamilyInfo } from './family-info.ts';
 
 /** The version of the interface this client was generated from. */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 
 /** The path prefix of every route. */
 export const API_BASE_PATH = '/api/public/v1';

@@ -3,7 +3,9 @@
  * is safe; what is bounded is how long a caller waits before it hears of a
  * failure.
  *
- * - 429: wait the `Retry-After` seconds the server gives, then ask again.
+ * - 429: wait the `Retry-After` seconds the server gives (or, without it, the
+ *   `t` of its `RateLimit` field: seconds until the window resets), then ask
+ *   again.
  * - 502, 503, 504 (a proxy or load balancer without a healthy instance) and
  *   network failures (refused, reset): wait a doubling backoff, then ask again.
  * - Everything else, other 4xx and 500 included, is final: asking again
@@ -38,6 +40,25 @@ export function isRetriedStatus(status: number): boolean {
 /** `Retry-After` in whole seconds (the contract's form), or null when absent or in another form. */
 export function parseRetryAfter(header: string | null): number | null {
   return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : null;
+}
+
+/**
+ * What the structured `RateLimit` field of the IETF draft says is left:
+ * `"default";r=57;t=30` gives 57 requests remaining and 30 seconds until the
+ * window resets. Null when absent or not in that form; the first policy
+ * listed counts.
+ */
+export function parseRateLimit(header: string | null): { remaining: number; resetSeconds: number } | null {
+  if (header === null) return null;
+  const first = header.split(',')[0]!;
+  const parameters = new Map(first.split(';').slice(1).map((part) => {
+    const [name = '', value = ''] = part.split('=').map((piece) => piece.trim());
+    return [name, value] as const;
+  }));
+  const remaining = parameters.get('r');
+  const reset = parameters.get('t');
+  if (!/^"[^"]*"$|^[a-z*][a-z0-9_.*-]*$/i.test(first.split(';')[0]!.trim()) || !/^\d+$/.test(remaining ?? '') || !/^\d+$/.test(reset ?? '')) return null;
+  return { remaining: Number(remaining), resetSeconds: Number(reset) };
 }
 
 /** How long to wait before retry number `attempt` (0 for the first retry). */

@@ -1,6 +1,6 @@
 import { ApiError, errorFromResponse, NetworkError } from './errors.ts';
 import { API_BASE_PATH } from './families.generated.ts';
-import { isRetriedStatus, parseRetryAfter, retryDelayMs, sleep, type RetryNotice } from './retry.ts';
+import { isRetriedStatus, parseRateLimit, parseRetryAfter, retryDelayMs, sleep, type RetryNotice } from './retry.ts';
 
 /** Sends the API's GETs: the key, the base URL, the retries, and the JSON body or an `ApiError`. */
 export interface Transport {
@@ -51,7 +51,8 @@ export function createTransport({ baseUrl, apiKey, maxRetries, fetch, userAgent,
           continue;
         }
         if (response.ok) return { body: await readJson(response, plainUrl), url: plainUrl };
-        const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+        const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'))
+          ?? (response.status === 429 ? parseRateLimit(response.headers.get('RateLimit'))?.resetSeconds ?? null : null);
         if (isRetriedStatus(response.status) && attempt < maxRetries) {
           // Read the body away so the connection goes back to the pool.
           await response.arrayBuffer().catch(() => undefined);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { ApiError, createClient, NetworkError, type RetryNotice } from '../../client/src/index.ts';
+import { parseRateLimit } from '../../client/src/retry.ts';
 import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -22,6 +23,20 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
   }
   throw new Error('expected the call to fail');
 }
+
+describe('parseRateLimit', () => {
+  it("reads what is left from the draft's structured RateLimit field, the first policy when there are several", () => {
+    expect(parseRateLimit('"default";r=57;t=30')).to.deep.equal({ remaining: 57, resetSeconds: 30 });
+    expect(parseRateLimit('"default"; t=0; r=0')).to.deep.equal({ remaining: 0, resetSeconds: 0 });
+    expect(parseRateLimit('day;r=1;t=5, "hour";r=9;t=7')).to.deep.equal({ remaining: 1, resetSeconds: 5 });
+  });
+
+  it('is null when absent or not in that form', () => {
+    for (const header of [null, '', '57', '"default";r=57', '"default";r=x;t=1', '"default";r=-1;t=1', 'RateLimit-Remaining: 5']) {
+      expect(parseRateLimit(header), String(header)).to.equal(null);
+    }
+  });
+});
 
 describe('client: retries', function () {
   this.timeout(30_000);
@@ -141,6 +156,19 @@ describe('client: retries', function () {
         expect(error).to.include({ status: 429, errorCode: 'rate_limited', retryAfterSeconds: 0, requestId: `req-${maxRetries + 1}` });
       });
     }
+
+    it("waits out a 429 without Retry-After as its RateLimit field says (t: seconds until the window resets)", async () => {
+      answers.push((_, response) => {
+        response.writeHead(429, { 'Content-Type': 'application/json', RateLimit: '"default";r=0;t=1', 'RateLimit-Policy': '"default";q=5;w=60' });
+        response.end(JSON.stringify({ error: 'Rate limit exceeded.', errorCode: 'rate_limited' }));
+      });
+      answers.push((_, response) => page(response));
+      const notices: RetryNotice[] = [];
+      const records = await createClient({ baseUrl: origin, apiKey: 'k', brand: 'acme', maxRetries: 1, onRetry: (notice) => notices.push(notice) })
+        .list('carton-sizes').toArray();
+      expect(records).to.deep.equal([{ id: 'one' }]);
+      expect(notices.map(({ reason, delayMs }) => ({ reason, delayMs }))).to.deep.equal([{ reason: 'rate_limited', delayMs: 1000 }]);
+    });
 
     it('sends the key, asks for JSON, and names itself in User-Agent', async () => {
       answers.push((_, response) => page(response));

@@ -34,7 +34,7 @@ describe('the OpenAPI document', () => {
     // swagger-parser dereferences in place: give it a copy.
     const api = (await SwaggerParser.validate(structuredClone(doc) as any)) as Doc;
     expect(api.openapi).to.equal('3.1.0');
-    expect(doc.info.version).to.equal(API_VERSION).and.equal('1.3.0');
+    expect(doc.info.version).to.equal(API_VERSION).and.equal('1.4.0');
   });
 
   it('lints clean with Redocly (strict recommended rules, redocly.yaml)', async function () {

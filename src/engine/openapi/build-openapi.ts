@@ -9,7 +9,7 @@ import { EXAMPLE_BRAND, ERROR_BODY_SCHEMA, ERROR_RESPONSES, HEADERS, PARAMETERS,
 import { recordTypeName } from './record-type-name.ts';
 
 /** The interface version the spec gives; the major version is in the path. */
-export const API_VERSION = '1.3.0';
+export const API_VERSION = '1.4.0';
 /** Record schema names, which the docs and the client generator share with the document. */
 export { recordTypeName };
 

@@ -70,18 +70,28 @@ export const HEADERS: JsonSchema = {
     description: '`private, no-cache` on a 200 or 304: only the client may keep the response, and it revalidates it with `If-None-Match` before reuse. Errors are `no-store`. Responses vary by `Authorization`.',
     schema: { type: 'string' },
   },
-  RateLimitLimit: { description: "Requests the key may make in the window.", schema: { type: 'integer', minimum: 0 } },
-  RateLimitRemaining: { description: 'Requests the key has left in the current window.', schema: { type: 'integer', minimum: 0 } },
-  RateLimitReset: { description: 'Whole seconds until the window resets.', schema: { type: 'integer', minimum: 0 } },
-  RateLimitPolicy: { description: 'The limit and its window in seconds, as `<limit>;w=<seconds>`.', schema: { type: 'string' } },
+  RateLimitPolicy: {
+    description: 'The quota of the key, as a structured field of the IETF RateLimit headers draft: `"default";q=<requests>;w=<window in seconds>`.',
+    schema: { type: 'string', pattern: '^"default";q=\\d+;w=\\d+$' },
+    example: '"default";q=1000;w=60',
+  },
+  RateLimit: {
+    description: 'What the key has left, as a structured field of the IETF RateLimit headers draft: `"default";r=<requests remaining>;t=<seconds until the window resets>`.',
+    schema: { type: 'string', pattern: '^"default";r=\\d+;t=\\d+$' },
+    example: '"default";r=997;t=42',
+  },
+  RateLimitLimit: { description: 'Deprecated (an earlier draft; use `RateLimit-Policy`): requests the key may make in the window.', deprecated: true, schema: { type: 'integer', minimum: 0 } },
+  RateLimitRemaining: { description: 'Deprecated (an earlier draft; use `RateLimit`): requests the key has left in the current window.', deprecated: true, schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Deprecated (an earlier draft; use `RateLimit`): whole seconds until the window resets.', deprecated: true, schema: { type: 'integer', minimum: 0 } },
 };
 
 /** The rate limit headers on every response to a recognised key. */
 export const RATE_LIMIT_HEADERS: JsonSchema = {
+  'RateLimit-Policy': componentRef('headers', 'RateLimitPolicy'),
+  RateLimit: componentRef('headers', 'RateLimit'),
   'RateLimit-Limit': componentRef('headers', 'RateLimitLimit'),
   'RateLimit-Remaining': componentRef('headers', 'RateLimitRemaining'),
   'RateLimit-Reset': componentRef('headers', 'RateLimitReset'),
-  'RateLimit-Policy': componentRef('headers', 'RateLimitPolicy'),
 };
 
 /** Headers of a 200 and a 304 of a keyed route. */

@@ -2,16 +2,26 @@ import type { Context, Middleware } from 'koa';
 import { ApiError } from '../../engine/request/api-error.ts';
 import type { RateLimitDecision, RateLimiter } from '../limits/rate-limiter.ts';
 
+/** The name of the one quota policy, as the structured fields name it. */
+export const RATE_LIMIT_POLICY_NAME = 'default';
+
 /**
- * The key's budget on every response it gets, 429 included, in the IETF
- * draft's form (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`
- * in seconds from now, `RateLimit-Policy` with the window).
+ * The key's budget on every response it gets, 429 included, in the
+ * structured fields of the IETF draft "RateLimit header fields for HTTP"
+ * (draft-ietf-httpapi-ratelimit-headers, 09 and later):
+ * `RateLimit-Policy: "default";q=<limit>;w=<window seconds>` and
+ * `RateLimit: "default";r=<remaining>;t=<seconds until the window resets>`.
+ * The earlier draft's `RateLimit-Limit`, `RateLimit-Remaining` and
+ * `RateLimit-Reset` are still sent, for one release (deprecated in the
+ * README); its `RateLimit-Policy` form (`100;w=60`) gave way to the new one,
+ * which has the same name.
  */
 function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: string }, decision: RateLimitDecision): void {
+  ctx.set('RateLimit-Policy', policy.policy);
+  ctx.set('RateLimit', `"${RATE_LIMIT_POLICY_NAME}";r=${decision.remaining};t=${decision.resetSeconds}`);
   ctx.set('RateLimit-Limit', policy.limit);
   ctx.set('RateLimit-Remaining', String(decision.remaining));
   ctx.set('RateLimit-Reset', String(decision.resetSeconds));
-  ctx.set('RateLimit-Policy', policy.policy);
 }
 
 /**
@@ -21,7 +31,7 @@ function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: stri
  */
 export function rateLimit({ limiter }: { limiter: RateLimiter }): Middleware {
   // The same for every request: written once.
-  const policy = { limit: String(limiter.points), policy: `${limiter.points};w=${limiter.windowSeconds}` };
+  const policy = { limit: String(limiter.points), policy: `"${RATE_LIMIT_POLICY_NAME}";q=${limiter.points};w=${limiter.windowSeconds}` };
   return async (ctx, next) => {
     const key = ctx.state.keyId as string;
     const decision = await limiter.consume(key);

@@ -101,11 +101,14 @@ describe('rate limit headers in the served document', () => {
 
   it('are documented on the responses of the OpenAPI document', async () => {
     const doc = (await server.request('/openapi.json', { key: null })).body;
-    expect(doc.components.headers).to.include.keys('RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'RateLimitPolicy', 'ETag');
+    expect(doc.components.headers).to.include.keys('RateLimitPolicy', 'RateLimit', 'RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'ETag');
+    // The earlier draft's fields are kept for a release, marked deprecated.
+    for (const name of ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset']) expect(doc.components.headers[name].deprecated, name).to.equal(true);
+    expect(doc.components.headers.RateLimit.deprecated).to.equal(undefined);
     const list = doc.paths['/brands/{brand}/carton-sizes'].get;
-    expect(list.responses['200'].headers).to.include.keys('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Cache-Control');
+    expect(list.responses['200'].headers).to.include.keys('RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Cache-Control');
     expect(list.responses['304']).to.be.an('object');
-    expect(doc.components.responses.RateLimited.headers).to.include.keys('Retry-After', 'RateLimit-Remaining');
+    expect(doc.components.responses.RateLimited.headers).to.include.keys('Retry-After', 'RateLimit', 'RateLimit-Remaining');
     expect(list.parameters.some((p: { $ref?: string }) => p.$ref === '#/components/parameters/IfNoneMatch')).to.equal(true);
   });
 });

@@ -115,7 +115,11 @@ for (const { name, redisUrl, backend } of backends) {
   });
 }
 
-/** RateLimit-Limit, -Remaining, -Reset and -Policy on every response a key gets, 429 included. */
+/**
+ * RateLimit-Policy and RateLimit (the draft's structured fields), and the
+ * earlier draft's RateLimit-Limit, -Remaining and -Reset, on every response a
+ * key gets, 429 included.
+ */
 describe('rate limit headers', () => {
   let server: TestServer;
   let key: string;
@@ -129,12 +133,13 @@ describe('rate limit headers', () => {
     await createBrand('globex');
   });
 
-  function limits(headers: Headers): { limit: string | null; remaining: string | null; reset: number; policy: string | null } {
+  function limits(headers: Headers): { limit: string | null; remaining: string | null; reset: number; policy: string | null; current: string | null } {
     return {
       limit: headers.get('ratelimit-limit'),
       remaining: headers.get('ratelimit-remaining'),
       reset: Number(headers.get('ratelimit-reset')),
       policy: headers.get('ratelimit-policy'),
+      current: headers.get('ratelimit'),
     };
   }
 
@@ -152,7 +157,8 @@ describe('rate limit headers', () => {
       expect(seen.limit, `response ${i}`).to.equal('4');
       expect(seen.remaining, `response ${i}`).to.equal(String(Math.max(0, 3 - i)));
       expect(seen.reset, `response ${i}`).to.be.within(0, 30);
-      expect(seen.policy, `response ${i}`).to.equal('4;w=30');
+      expect(seen.policy, `response ${i}`).to.equal('"default";q=4;w=30');
+      expect(seen.current, `response ${i}`).to.equal(`"default";r=${Math.max(0, 3 - i)};t=${seen.reset}`);
     });
     expect(responses[4]!.headers.get('retry-after')).to.equal(String(limits(responses[4]!.headers).reset));
   });
@@ -161,5 +167,7 @@ describe('rate limit headers', () => {
     const response = await server.request('/brands/acme/carton-sizes', { key: null });
     expect(response.status).to.equal(401);
     expect(response.headers.get('ratelimit-limit')).to.equal(null);
+    expect(response.headers.get('ratelimit')).to.equal(null);
+    expect(response.headers.get('ratelimit-policy')).to.equal(null);
   });
 });
