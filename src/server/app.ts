@@ -12,6 +12,7 @@ import type { KeyCache } from './auth/key-cache.ts';
 import { buildApiDocument } from './http/api-document.ts';
 import { createApiRoutes } from './http/api-routes.ts';
 import { docsSiteRoutes } from './http/docs-site.ts';
+import { frontDoorRoutes } from './http/front-door.ts';
 import { buildFamilyRoutes } from './http/family-routes.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import type { HttpRoute } from './http/http-route.ts';
@@ -103,7 +104,7 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRet
   }));
 }
 
-/** What anyone may read without a key: the OpenAPI document and the docs site. */
+/** What anyone may read without a key: the OpenAPI document, the docs site and the front door. */
 function publicRoutes(registry: Registry): HttpRoute[] {
   // Serialized once: the document is about a megabyte of JSON, served as it is.
   const openApi = JSON.stringify(buildApiDocument(registry));
@@ -114,5 +115,5 @@ function publicRoutes(registry: Registry): HttpRoute[] {
       ctx.body = openApi;
     },
   };
-  return [document, ...docsSiteRoutes()];
+  return [document, ...docsSiteRoutes(), ...frontDoorRoutes()];
 }

@@ -95,6 +95,7 @@ function printBanner({ server, config, connection, limiter, demo }: {
     '',
     `  Brand Catalog Read API on ${baseUrl}`,
     `  database: ${connection.database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'DATABASE_URL'}${connection.replicas.length > 0 ? ` + ${connection.replicas.length} replicas for reads` : ''}; rate limits: ${limiter}`,
+    `  docs:     ${baseUrl}/docs`,
     `  OpenAPI:  ${baseUrl}/openapi.json`,
   ];
   if (demo) {
