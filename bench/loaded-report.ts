@@ -4,14 +4,15 @@ import { LOADED_CONNECTIONS, WRITE_LOADS, type WriteLoadName } from './write-loa
 
 const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
-const times = (n: number): string => (Number.isNaN(n) ? 'n/a' : `${n.toFixed(2)}×`);
+const times = (n: number): string => (Number.isNaN(n) ? 'n/a' : n === Number.POSITIVE_INFINITY ? '∞ (none answered)' : `${n.toFixed(2)}×`);
 const side = (m: Measurement): string => `${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)}`;
 
 /** The lowest server / floor ratio of the big brand's filtered first page under a load, over its connection counts; null when not run. */
 export function worstBigFilterRatio(loaded: readonly LoadedRun[], load: WriteLoadName): number | null {
   const run = loaded.find((candidate) => candidate.load === load);
   const ratios = run?.cases.filter((c) => c.name === 'first-page-big-filter').map((c) => c.requestsRatio) ?? [];
-  return ratios.length === 0 ? null : Math.min(...ratios);
+  // NaN (no side answered) makes the worst NaN: a measurement that failed is judged as not run, never as met.
+  return ratios.length === 0 ? null : ratios.some(Number.isNaN) ? Number.NaN : Math.min(...ratios);
 }
 
 /** The write loads' part of the report, as Markdown lines; none when no load ran. */

@@ -9,7 +9,8 @@ import type { BenchOptions } from './options.ts';
 import { groupCases, planRuns, SIDES, sidesInTurn, type PlannedRun, type Side } from './plan-runs.ts';
 import type { CaseResult } from './report.ts';
 import { planBrands } from './scale.ts';
-import { waitUntilIdle } from './wait-idle.ts';
+import { IDLE_TIMEOUT_MS, waitUntilIdle } from './wait-idle.ts';
+import { WRITE_LOAD_APPLICATION } from './write-loads.ts';
 
 function describe(m: Measurement): string {
   return `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms, ${m.errors + m.non2xx} errors`;
@@ -83,7 +84,9 @@ export async function measureGroup({ group, index, services, options, monitor, l
   const samples = new Map(group.map((benchCase) => [benchCase.name, Object.fromEntries(SIDES.map((side) => [side, [] as RunSample[]])) as Record<Side, RunSample[]>]));
   const plan = planRuns({ durationSeconds: options.durationSeconds, sides: sidesInTurn(SIDES, index), cases: [...byName.keys()] });
   for (const run of plan) {
-    if (!(await waitUntilIdle({ client: monitor }))) log('  Postgres was still busy with the previous run after 3 s; running anyway');
+    if (!(await waitUntilIdle({ client: monitor, ignore: [WRITE_LOAD_APPLICATION] }))) {
+      log(`  Postgres was still busy with the previous run after ${IDLE_TIMEOUT_MS / 1000} s; running anyway`);
+    }
     const target = targetOf(run);
     if (run.warmUp) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds });
     const sample = await runLoad({ target, connections: options.connections, seconds: run.seconds });

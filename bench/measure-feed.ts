@@ -8,6 +8,7 @@ import { measureSyncBatches, type SyncBatchesResult } from './measure-sync-batch
 import { measureWriterCost, type WriterCostResult } from './measure-writer-cost.ts';
 import type { BenchOptions } from './options.ts';
 import { pickBrands, planBrands } from './scale.ts';
+import { waitUntilIdle } from './wait-idle.ts';
 
 /** The feed's measurements of a run; null for a case not selected. */
 export interface FeedResults {
@@ -45,6 +46,7 @@ export async function measureFeed({ options, url, services, log }: {
     }
     let batches: SyncBatchesResult | null = null;
     if (selected(names, 'sync-batches')) {
+      await waitUntilIdle({ client });
       batches = await measureSyncBatches({ target, brand: big, client });
       log(`full sync: ${batches.fullSync.items} items in ${batches.fullSync.seconds.toFixed(1)} s; incremental: ${batches.small.items} in ${batches.small.seconds.toFixed(2)} s, ${batches.large.items} in ${batches.large.seconds.toFixed(2)} s; empty poll p50 ${batches.emptyPoll.p50Ms.toFixed(2)} ms`);
     }

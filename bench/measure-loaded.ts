@@ -5,7 +5,7 @@ import type { Log } from './load-data.ts';
 import { measureGroup } from './measure-cases.ts';
 import type { Measurement } from './measure.ts';
 import type { BenchOptions } from './options.ts';
-import { LOADED_CASES, LOADED_CONNECTIONS, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
+import { LOADED_CASES, LOADED_CONNECTIONS, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
 
 /** One case measured on the server and both floors while a write load ran, at one number of connections. */
 export interface LoadedCaseResult {
@@ -20,6 +20,16 @@ export interface LoadedCaseResult {
   readonly requestsRatio: number;
   /** Server req/s over prepared floor req/s. */
   readonly preparedRatio: number;
+}
+
+/**
+ * Server req/s over another side's: infinite when that side answered nothing
+ * in the run while the server did (a floor whose every request outlasted the
+ * run), NaN when neither answered.
+ */
+export function requestsOver(server: Measurement, other: Measurement): number {
+  if (other.requestsPerSecond > 0) return server.requestsPerSecond / other.requestsPerSecond;
+  return server.requestsPerSecond > 0 ? Number.POSITIVE_INFINITY : Number.NaN;
 }
 
 /** A write load and what was measured under it. */
@@ -45,7 +55,7 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
   checkpoint: () => void;
 }): Promise<LoadedRun[]> {
   const cases = buildCases({ names: LOADED_CASES, fixtures });
-  const client = new pg.Client({ connectionString: url, application_name: 'bench-write-load' });
+  const client = new pg.Client({ connectionString: url, application_name: WRITE_LOAD_APPLICATION });
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
   await client.connect();
   await monitor.connect();
@@ -63,7 +73,7 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
             checkpoint();
             const measured = await measureGroup({ group: [benchCase], index, services, options: { ...options, connections }, monitor, log: (line) => log(`  ${connections} connections: ${line}`) });
             const { server, floor, preparedFloor } = measured.get(benchCase.name)!;
-            const over = (other: Measurement): number => (other.requestsPerSecond > 0 ? server.requestsPerSecond / other.requestsPerSecond : Number.NaN);
+            const over = (other: Measurement): number => requestsOver(server, other);
             results.push({
               load: name, connections, name: benchCase.name, title: benchCase.title, server, floor, preparedFloor,
               requestsRatio: over(floor), preparedRatio: over(preparedFloor),

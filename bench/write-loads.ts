@@ -28,6 +28,9 @@ export const LOADED_CASES: readonly CaseName[] = Object.freeze(['get-by-id', 'fi
 /** Connections each loaded case runs with: a sync client's few, the usual 32, and many. */
 export const LOADED_CONNECTIONS: readonly number[] = Object.freeze([2, 32, 256]);
 
+/** The write load's sessions name themselves so: a run waiting for a quiet database does not wait for them. */
+export const WRITE_LOAD_APPLICATION = 'bench-write-load';
+
 /** Products a load picks from, numbered for pgbench. */
 const IDS_TABLE = 'bench_write_load_ids';
 /** Of each brand the cases read, the products a load writes: enough that a write seldom meets another on one row. */
@@ -72,7 +75,9 @@ export async function startWriteLoad({ url, client, load, read }: {
   read: readonly BrandRef[];
 }): Promise<RunningWriteLoad> {
   const ids = await numberProducts({ client, load, read });
-  const pgbench: BackgroundPgbench = await startPgbench({ url, script: SCRIPT, clients: 2, rate: load.rate, variables: { ids } });
+  const pgbench: BackgroundPgbench = await startPgbench({
+    url, script: SCRIPT, clients: 2, rate: load.rate, variables: { ids }, settings: { application_name: WRITE_LOAD_APPLICATION },
+  });
   return {
     async stop() {
       try {
