@@ -33,7 +33,7 @@ export function createFloorApp({ pool, families, prepared = false }: {
   prepared?: boolean;
 }): Koa {
   const numbered = new Map<string, { text: string; name: string }>();
-  const rows = async (query: SqlFragment): Promise<Row[]> => {
+  const rows: Rows = async (query) => {
     let statement = numbered.get(query.sql);
     if (statement === undefined) {
       statement = { text: toPositional(query.sql), name: `floor_${numbered.size + 1}` };
@@ -60,37 +60,55 @@ export function createFloorApp({ pool, families, prepared = false }: {
       else ctx.status = 404;
       return;
     }
-    const { limit: limitText, after: afterText, include: includeName, ...filters } = ctx.query as Record<string, string>;
-    const limit = Number(limitText ?? 25);
-    const [createdAt, afterId] = afterText ? afterText.split(',') : [];
-    const after = createdAt && afterId ? { createdAt, id: afterId } : null;
-    const [page, counted] = await Promise.all([
-      rows(family.queries.page({ brandId, filters, after, limit })),
-      rows(family.queries.count({ brandId, filters }).count),
-    ]);
-    const hasNext = page.length > limit;
-    if (hasNext) page.length = limit;
-    const last = page[page.length - 1];
-    const nextCursor = hasNext && last ? `${String(last[CURSOR_COLUMN])},${String(last.id)}` : null;
-    for (const row of page) delete row[CURSOR_COLUMN];
-    const include = includeName ? family.includesByName.get(includeName) : undefined;
-    if (include) {
-      const keys = [...new Set(page.map((row) => row[include.localField]).filter((key) => key !== null && key !== undefined))];
-      const found = keys.length === 0 ? [] : await rows(families.get(include.resource)!.queries.matching({
-        brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1,
-      }));
-      const byKey = new Map<unknown, Row[]>();
-      for (const row of found) {
-        const list = byKey.get(row[include.remoteField]);
-        if (list) list.push(row);
-        else byKey.set(row[include.remoteField], [row]);
-      }
-      for (const row of page) {
-        const matches = byKey.get(row[include.localField]) ?? [];
-        row[include.name] = include.cardinality === 'one' ? (matches[0] ?? null) : matches;
-      }
-    }
-    ctx.body = { items: page, nextCursor, totalItems: counted[0]!.total };
+    ctx.body = await listPage({ rows, families, family, brandId, query: ctx.query as Record<string, string> });
   });
   return app;
+}
+
+type Rows = (query: SqlFragment) => Promise<Row[]>;
+
+/** A list page: the page and the count in parallel, the cursor column dropped, and the include embedded. */
+async function listPage({ rows, families, family, brandId, query }: {
+  rows: Rows;
+  families: ReadonlyMap<string, CompiledResource>;
+  family: CompiledResource;
+  brandId: string;
+  query: Record<string, string>;
+}): Promise<{ items: Row[]; nextCursor: string | null; totalItems: unknown }> {
+  const { limit: limitText, after: afterText, include: includeName, ...filters } = query;
+  const limit = Number(limitText ?? 25);
+  const [createdAt, afterId] = afterText ? afterText.split(',') : [];
+  const after = createdAt && afterId ? { createdAt, id: afterId } : null;
+  const [page, counted] = await Promise.all([
+    rows(family.queries.page({ brandId, filters, after, limit })),
+    rows(family.queries.count({ brandId, filters }).count),
+  ]);
+  const hasNext = page.length > limit;
+  if (hasNext) page.length = limit;
+  const last = page[page.length - 1];
+  const nextCursor = hasNext && last ? `${String(last[CURSOR_COLUMN])},${String(last.id)}` : null;
+  for (const row of page) delete row[CURSOR_COLUMN];
+  const include = includeName ? family.includesByName.get(includeName) : undefined;
+  if (include) await embed({ rows, related: families.get(include.resource)!, include, brandId, page });
+  return { items: page, nextCursor, totalItems: counted[0]!.total };
+}
+
+type Include = NonNullable<ReturnType<CompiledResource['includesByName']['get']>>;
+
+/** One query for the whole page's related records, each parent given its own (one, or a list). */
+async function embed({ rows, related, include, brandId, page }: { rows: Rows; related: CompiledResource; include: Include; brandId: string; page: Row[] }): Promise<void> {
+  const keys = [...new Set(page.map((row) => row[include.localField]).filter((key) => key !== null && key !== undefined))];
+  const found = keys.length === 0 ? [] : await rows(related.queries.matching({
+    brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1,
+  }));
+  const byKey = new Map<unknown, Row[]>();
+  for (const row of found) {
+    const list = byKey.get(row[include.remoteField]);
+    if (list) list.push(row);
+    else byKey.set(row[include.remoteField], [row]);
+  }
+  for (const row of page) {
+    const matches = byKey.get(row[include.localField]) ?? [];
+    row[include.name] = include.cardinality === 'one' ? (matches[0] ?? null) : matches;
+  }
 }

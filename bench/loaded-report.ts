@@ -1,6 +1,6 @@
 import type { LoadedRun } from './measure-loaded.ts';
 import type { Measurement } from './measure.ts';
-import { LOADED_CONNECTIONS, WRITE_LOADS, type WriteLoadName } from './write-loads.ts';
+import { WRITE_LOADS, type WriteLoadName } from './write-loads.ts';
 
 const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
@@ -21,7 +21,7 @@ export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
   for (const run of loaded) {
     lines.push(
       `### Under a write load: ${WRITE_LOADS[run.load].title} (achieved ${thousands(run.writesPerSecond)}/s)`, '',
-      `Each case at ${LOADED_CONNECTIONS.join(', ')} connections, the server and both floors in mirrored runs while pgbench commits single-row updates of products.`, '',
+      `Each case at ${[...new Set(run.cases.map((c) => c.connections))].join(', ')} connections, the server and both floors in mirrored runs while pgbench commits single-row updates of products.`, '',
       '| case | connections | server req/s | p50 ms | p99 ms | floor req/s | p50 ms | p99 ms | prepared floor req/s | p50 ms | p99 ms | vs floor | vs prepared floor |',
       '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
       ...run.cases.map((c) => `| ${c.title} | ${c.connections} | ${side(c.server)} | ${side(c.floor)} | ${side(c.preparedFloor)} | ${times(c.requestsRatio)} | ${times(c.preparedRatio)} |`),

@@ -7,7 +7,7 @@ import type { Log } from './load-data.ts';
 import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
 import type { BenchOptions } from './options.ts';
 import { groupCases, planRuns, SIDES, sidesInTurn, type PlannedRun, type Side } from './plan-runs.ts';
-import type { CaseResult } from './report.ts';
+import type { CaseResult } from './case-result.ts';
 import { planBrands } from './scale.ts';
 import { IDLE_TIMEOUT_MS, waitUntilIdle } from './wait-idle.ts';
 import { WRITE_LOAD_APPLICATION } from './write-loads.ts';

@@ -5,7 +5,7 @@ import type { Log } from './load-data.ts';
 import { measureGroup } from './measure-cases.ts';
 import type { Measurement } from './measure.ts';
 import type { BenchOptions } from './options.ts';
-import { LOADED_CASES, LOADED_CONNECTIONS, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
+import { LOADED_CASES, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
 
 /** One case measured on the server and both floors while a write load ran, at one number of connections. */
 export interface LoadedCaseResult {
@@ -43,8 +43,8 @@ export interface LoadedRun {
 /**
  * The floor's cases again, on the server and the floor in the same mirrored
  * runs, while each selected write load commits in the background: every case
- * at 2, 32 and 256 connections. The load runs from before the first case to
- * after the last, so every run meets it.
+ * at each of `options.loadConnections` (2, 32 and 256 by default). The load
+ * runs from before the first case to after the last, so every run meets it.
  */
 export async function measureLoaded({ options, url, services, fixtures, log, checkpoint }: {
   options: BenchOptions;
@@ -68,7 +68,7 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
       const running = await startWriteLoad({ url, client, load, read: [fixtures.big, fixtures.small] });
       const results: LoadedCaseResult[] = [];
       try {
-        for (const [index, connections] of LOADED_CONNECTIONS.entries()) {
+        for (const [index, connections] of options.loadConnections.entries()) {
           for (const benchCase of cases) {
             checkpoint();
             const measured = await measureGroup({ group: [benchCase], index, services, options: { ...options, connections }, monitor, log: (line) => log(`  ${connections} connections: ${line}`) });

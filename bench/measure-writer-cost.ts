@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { SYNC_TRIGGERS } from '../src/engine/compile/plan-sync.ts';
 import { runPgbench, type PgbenchResult } from './pgbench.ts';
+import { numberProducts, touchProductScript } from './product-writes.ts';
 import { waitUntilIdle } from './wait-idle.ts';
 
 /** Single-row updates per second, with the feed's triggers and without them. */
@@ -16,15 +17,6 @@ export interface WriterCostResult {
 const CLIENTS = 2;
 /** Numbers the products, so pgbench (which draws integers) can pick one at random. */
 const IDS_TABLE = 'bench_writer_ids';
-
-/**
- * One writer's transaction: touch one product, picked at random among all of
- * them, as a system that edits its catalog does. Updating `updated_at`
- * rewrites the row and every index entry, with or without the triggers.
- */
-const UPDATE_SCRIPT = `\\set n random(1, :ids)
-update products set updated_at = now() where id = (select id from ${IDS_TABLE} where n = :n);
-`;
 
 /**
  * Synchronous commit off: each commit then waits for no disk flush, so the
@@ -52,11 +44,8 @@ async function setTriggers({ client, enabled }: { client: pg.Client; enabled: bo
  * on, and the numbering table dropped, at the end.
  */
 export async function measureWriterCost({ url, client, durationSeconds }: { url: string; client: pg.Client; durationSeconds: number }): Promise<WriterCostResult> {
-  await client.query(`drop table if exists ${IDS_TABLE}`);
-  await client.query(`create unlogged table ${IDS_TABLE} as select (row_number() over ())::int as n, id from products`);
-  await client.query(`alter table ${IDS_TABLE} add primary key (n)`);
-  await client.query(`analyze ${IDS_TABLE}`);
-  const { rows: [counted] } = await client.query(`select count(*)::int as "n" from ${IDS_TABLE}`);
+  // Among all the products: the whole table is written.
+  const ids = await numberProducts({ client, table: IDS_TABLE, select: { sql: 'select id from products', values: [] } });
   const firstHalf = Math.max(1, Math.ceil(durationSeconds / 2));
   const secondHalf = durationSeconds - firstHalf;
   const runs: Record<'on' | 'off', PgbenchResult[]> = { on: [], off: [] };
@@ -67,7 +56,7 @@ export async function measureWriterCost({ url, client, durationSeconds }: { url:
       await setTriggers({ client, enabled: triggers === 'on' });
       await waitUntilIdle({ client });
       runs[triggers].push(await runPgbench({
-        url, script: UPDATE_SCRIPT, seconds, clients: CLIENTS, variables: { ids: (counted as { n: number }).n }, settings: SETTINGS,
+        url, script: touchProductScript(IDS_TABLE), seconds, clients: CLIENTS, variables: { ids }, settings: SETTINGS,
       }));
     }
   } finally {

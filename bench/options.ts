@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { selectCases, type CaseName, type SelectedCases } from './cases.ts';
+import type { CaseName } from './cases.ts';
+import { selectCases, type SelectedCases } from './select-cases.ts';
 import type { FeedCaseName } from './feed-cases.ts';
-import type { WriteLoadName } from './write-loads.ts';
+import { LOADED_CONNECTIONS, type WriteLoadName } from './write-loads.ts';
 import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from './scale.ts';
 import { REPO_ROOT } from './service-process.ts';
 
@@ -20,6 +21,8 @@ export interface BenchOptions {
   readonly feed: readonly FeedCaseName[];
   /** Write loads under which some of the floor's cases are measured again, at several connection counts. */
   readonly writeLoads: readonly WriteLoadName[];
+  /** The connection counts of the runs under a write load. */
+  readonly loadConnections: readonly number[];
   /** Reuse a loaded database of the same scale, and keep it at the end. */
   readonly keepData: boolean;
   /** Admin connection the bench creates (and drops) its database from. */
@@ -37,7 +40,7 @@ export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big-brand N] [--duration S] [--warmup S]
-                        [--connections N] [--cases a,b] [--keep-data] [--out file.md]
+                        [--connections N] [--cases a,b] [--load-connections a,b] [--keep-data] [--out file.md]
 
   --products N     products in all (default ${DEFAULT_SCALE.products})
   --brands N       brands, the big one included (default ${DEFAULT_SCALE.brands})
@@ -47,7 +50,8 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --connections N  concurrent connections of the load generator (default 32)
   --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost;
                    writes-other-brands and writes-own-brand run get-by-id, first-page-small and
-                   first-page-big-filter again under a write load, at 2, 32 and 256 connections
+                   first-page-big-filter again under a write load, at --load-connections
+  --load-connections a,b  connection counts of the runs under a write load (default ${LOADED_CONNECTIONS.join(',')})
   --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
   --out file.md    write the table there, and its data beside it as .json
 
@@ -80,6 +84,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
         warmup: { type: 'string' },
         connections: { type: 'string' },
         cases: { type: 'string' },
+        'load-connections': { type: 'string' },
         'keep-data': { type: 'boolean' },
         out: { type: 'string' },
       },
@@ -112,6 +117,9 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
     cases,
     feed,
     writeLoads,
+    loadConnections: values['load-connections'] === undefined
+      ? [...LOADED_CONNECTIONS]
+      : values['load-connections'].split(',').map((text) => wholeNumber('load-connections', text.trim(), 0)),
     keepData: values['keep-data'] ?? false,
     adminUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
     redisUrl: env.REDIS_URL === undefined ? DEFAULT_REDIS_URL : env.REDIS_URL || null,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { BrandRef, CaseName } from './cases.ts';
 import { startPgbench, type BackgroundPgbench } from './pgbench.ts';
+import { numberProducts, touchProductScript } from './product-writes.ts';
 
 /**
  * Write loads the floor's cases are measured under again (issue 17): the
@@ -36,26 +37,16 @@ const IDS_TABLE = 'bench_write_load_ids';
 /** Of each brand the cases read, the products a load writes: enough that a write seldom meets another on one row. */
 const READ_BRAND_SAMPLE = 2_000;
 
-/** One writer's transaction: touch one product, picked at random among the load's. */
-const SCRIPT = `\\set n random(1, :ids)
-update products set updated_at = now() where id = (select id from ${IDS_TABLE} where n = :n);
-`;
-
-/** The products the load writes, numbered from 1: every other brand's, or a sample of each brand read (the same number from each). */
-async function numberProducts({ client, load, read }: { client: pg.Client; load: WriteLoad; read: readonly BrandRef[] }): Promise<number> {
-  await client.query(`drop table if exists ${IDS_TABLE}`);
+/** The products the load writes: every other brand's, or a sample of each brand read (the same number from each). */
+function productsOf({ load, read }: { load: WriteLoad; read: readonly BrandRef[] }): { sql: string; values: unknown[] } {
   const brands = read.map((brand) => brand.id);
-  const select = load.brands === 'others'
+  return load.brands === 'others'
     ? { sql: 'select id from products where brand_id <> all($1::uuid[])', values: [brands] }
     : {
         sql: `select id from (select id, row_number() over (partition by brand_id order by md5(id::text)) as k
                 from products where brand_id = any($1::uuid[])) s where k <= $2`,
         values: [brands, READ_BRAND_SAMPLE],
       };
-  await client.query(`create unlogged table ${IDS_TABLE} as select (row_number() over ())::int as n, id from (${select.sql}) p`, select.values);
-  await client.query(`alter table ${IDS_TABLE} add primary key (n)`);
-  await client.query(`analyze ${IDS_TABLE}`);
-  return ((await client.query(`select count(*)::int as "n" from ${IDS_TABLE}`)).rows[0] as { n: number }).n;
 }
 
 /** A write load running in the background; `stop()` ends it and says what it wrote. */
@@ -74,9 +65,9 @@ export async function startWriteLoad({ url, client, load, read }: {
   load: WriteLoad;
   read: readonly BrandRef[];
 }): Promise<RunningWriteLoad> {
-  const ids = await numberProducts({ client, load, read });
+  const ids = await numberProducts({ client, table: IDS_TABLE, select: productsOf({ load, read }) });
   const pgbench: BackgroundPgbench = await startPgbench({
-    url, script: SCRIPT, clients: 2, rate: load.rate, variables: { ids }, settings: { application_name: WRITE_LOAD_APPLICATION },
+    url, script: touchProductScript(IDS_TABLE), clients: 2, rate: load.rate, variables: { ids }, settings: { application_name: WRITE_LOAD_APPLICATION },
   });
   return {
     async stop() {

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
-import { WRITE_LOAD_NAMES } from '../../bench/write-loads.ts';
-import { CASE_NAMES, buildCases, needsPagePositions, selectCases, type CaseFixtures } from '../../bench/cases.ts';
+import { CASE_NAMES, buildCases, needsPagePositions, type CaseFixtures } from '../../bench/cases.ts';
 
 const fixtures: CaseFixtures = {
   big: { slug: 'brand-001', id: 'b1000000-0000-4000-8000-000000000001' },
@@ -42,21 +40,9 @@ describe('buildCases', () => {
   });
 });
 
-describe('selectCases', () => {
-  it('keeps the table order, and walks cursors only for the paging cases', () => {
-    expect(selectCases(['include', 'get-by-id'])).to.deep.equal({ cases: ['get-by-id', 'include'], feed: [], writeLoads: [] });
-    expect(selectCases(null)).to.deep.equal({ cases: [...CASE_NAMES], feed: [...FEED_CASE_NAMES], writeLoads: [...WRITE_LOAD_NAMES] });
+describe('needsPagePositions', () => {
+  it('walks cursors only for the paging cases', () => {
     expect(needsPagePositions(['get-by-id', 'include'])).to.equal(false);
     expect(needsPagePositions(['page-2000'])).to.equal(true);
-  });
-
-  it("takes the feed's cases and the write loads beside the floor's, each kind in its table order", () => {
-    expect(selectCases(['writer-cost', 'search', 'writes-own-brand', 'changes-page']))
-      .to.deep.equal({ cases: ['search'], feed: ['changes-page', 'writer-cost'], writeLoads: ['writes-own-brand'] });
-  });
-
-  it('refuses an unknown case with a suggestion, among every kind', () => {
-    expect(() => selectCases(['serch'])).to.throw(/no case 'serch' \(did you mean 'search'\?\)/);
-    expect(() => selectCases(['writer-costs'])).to.throw(/no case 'writer-costs' \(did you mean 'writer-cost'\?\)/);
   });
 });

@@ -15,6 +15,7 @@ describe('parseBenchArgs', () => {
       cases: [...CASE_NAMES],
       feed: [...FEED_CASE_NAMES],
       writeLoads: [...WRITE_LOAD_NAMES],
+      loadConnections: [2, 32, 256],
       keepData: false,
       adminUrl: DEFAULT_ADMIN_URL,
       redisUrl: DEFAULT_REDIS_URL,
@@ -32,6 +33,7 @@ describe('parseBenchArgs', () => {
     expect(options.cases).to.deep.equal(['search', 'include']);
     expect(options.feed).to.deep.equal([]);
     expect(options.writeLoads).to.deep.equal([]);
+    expect(parseBenchArgs({ args: ['--load-connections', '1, 8'], env: {} }).loadConnections).to.deep.equal([1, 8]);
     expect(parseBenchArgs({ args: ['--cases', 'sync-batches,writes-other-brands'], env: {} }))
       .to.deep.include({ cases: [], feed: ['sync-batches'], writeLoads: ['writes-other-brands'] });
     expect(parseBenchArgs({ args: ['--big-brand', '5000', '--products', '10000'], env: {} }).scale.bigBrand).to.equal(5000);
@@ -39,7 +41,7 @@ describe('parseBenchArgs', () => {
   });
 
   it('refuses bad numbers, scales, cases and unknown options with a usage error', () => {
-    for (const args of [['--products', '1e6'], ['--duration', '0'], ['--products', '100', '--big-brand', '100'], ['--cases', 'nope'], ['--cases', ','], ['--fast']]) {
+    for (const args of [['--products', '1e6'], ['--duration', '0'], ['--products', '100', '--big-brand', '100'], ['--cases', 'nope'], ['--cases', ','], ['--load-connections', '2,x'], ['--fast']]) {
       expect(() => parseBenchArgs({ args, env: {} }), args.join(' ')).to.throw(UsageError);
     }
   });

@@ -48,8 +48,8 @@ describe('summarize', () => {
       ['first page, big brand with filter: req/s vs floor', true],
       ['deep page p50 / page 2 p50 (server)', false],
       ['RSS ratio: server peak / floor peak', true],
-      ['under 200 writes/s to other brands: big filtered first page vs floor, worst of 2/32/256 connections', null],
-      ['under 20 writes/s to the brands read: big filtered first page vs floor, worst of 2/32/256 connections', null],
+      ['under 200 writes/s to other brands: big filtered first page vs floor, worst over the connection counts', null],
+      ['under 20 writes/s to the brands read: big filtered first page vs floor, worst over the connection counts', null],
       ['changes page of 100: list req/s / changes req/s', null],
       ["writers' updates/s with the feed's triggers / without", null],
     ]);

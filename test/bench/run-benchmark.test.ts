@@ -34,6 +34,8 @@ for (const adminUrl of postgres) {
     const url = databaseUrl(adminUrl, name);
     const options = {
       scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[],
+      // Few connections: a busy test machine keeps a floor at 256 from answering within a one-second run.
+      loadConnections: [2, 4],
       adminUrl, redisUrl: process.env.REDIS_URL ?? null,
     };
     let report: BenchReport;
@@ -94,13 +96,13 @@ for (const adminUrl of postgres) {
       expect(renderMarkdown(report)).to.contain("The triggers' cost to writers:");
     });
 
-    it('measures the cases again under a write load, at 2, 32 and 256 connections, on both sides', () => {
+    it('measures the cases again under a write load, at each connection count asked, on the server and both floors', () => {
       expect(report.loaded.map((run) => run.load)).to.deep.equal(['writes-own-brand']);
       const [run] = report.loaded;
       // pgbench keeps to its rate (20/s) whatever the machine does.
       expect(run!.writesPerSecond).to.be.within(10, 30);
       expect(run!.cases.map((c) => `${c.name}@${c.connections}`)).to.deep.equal(
-        [2, 32, 256].flatMap((n) => ['get-by-id', 'first-page-small', 'first-page-big-filter'].map((name) => `${name}@${n}`)),
+        [2, 4].flatMap((n) => ['get-by-id', 'first-page-small', 'first-page-big-filter'].map((name) => `${name}@${n}`)),
       );
       for (const c of run!.cases) {
         for (const m of [c.server, c.floor, c.preparedFloor]) {

@@ -21,6 +21,8 @@ export interface SoakEtag {
 export interface SoakKnowledge {
   /** Up to ten ids of a family's first page for a brand, and its first record; null before one was read. */
   known(brand: string, familyPath: string): { readonly ids: readonly string[]; readonly first: Record<string, unknown> | null } | null;
+  /** The families of a brand whose first page gave at least one id, in the order they were learned. */
+  familiesWithIds(brand: string): readonly string[];
   etags(): readonly SoakEtag[];
   /** The newest cursor not yet followed, so walks go on deeper; null when there is none. */
   takeCursor(): SoakCursor | null;
@@ -39,6 +41,7 @@ export function createSoakKnowledge(): SoakKnowledge {
   const cursors: SoakCursor[] = [];
   return {
     known: (brand, familyPath) => known.get(`${brand}/${familyPath}`) ?? null,
+    familiesWithIds: (brand) => [...known].filter(([where, { ids }]) => where.startsWith(`${brand}/`) && ids.length > 0).map(([where]) => where.slice(brand.length + 1)),
     etags: () => [...etags.values()],
     takeCursor: () => cursors.pop() ?? null,
     learn(request, { status, etag, body }) {

@@ -89,7 +89,13 @@ function requestOfKind({ kind, target, family, path, knowledge, targets, pick }:
     }
     case 'get': {
       const ids = knowledge.known(target.brand, family.path)?.ids ?? [];
-      return ids.length > 0 ? soakRequest(kind, target, `${path}/${pick(ids)}`) : null;
+      if (ids.length > 0) return soakRequest(kind, target, `${path}/${pick(ids)}`);
+      // Nothing learned of this family yet (a short soak meets each family once, before its first answer is back):
+      // read by id in a family of the brand an earlier answer did teach.
+      const learned = knowledge.familiesWithIds(target.brand);
+      if (learned.length === 0) return null;
+      const other = pick(learned);
+      return soakRequest(kind, target, `${API_BASE_PATH}/brands/${target.brand}/${other}/${pick(knowledge.known(target.brand, other)!.ids)}`);
     }
     case 'next-page': {
       const cursor = knowledge.takeCursor();

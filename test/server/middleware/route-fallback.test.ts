@@ -17,11 +17,11 @@ describe('paths and methods the API does not have', () => {
     ({ key } = await resetToBrand());
   });
 
+  // `/` and `/api/public/v1` themselves are the front door (front-door.test.ts); `/` here is the base path's `/api/public/v1/`.
   const unknownPaths = [
     '/',
     '/api',
     '/api/public',
-    '/api/public/v1',
     '/api/public/v1/',
     '/api/public/v1/nope',
     '/api/public/v2/brands/acme/carton-sizes',
@@ -49,6 +49,7 @@ describe('paths and methods the API does not have', () => {
     const routes = [
       '/api/public/v1/brands/acme/carton-sizes', `/api/public/v1/brands/acme/carton-sizes/${id}`, '/api/public/v1/brands/acme/carton-sizes/changes',
       '/api/public/v1/brands/acme', '/api/public/v1/openapi.json', '/api/public/v1/docs', '/api/public/v1/docs/getting-started', '/healthz', '/readyz', '/metrics',
+      '/api/public/v1',
     ];
     for (const route of routes) {
       const exact = await rawRequest(server.origin, route, { headers: { Authorization: `Bearer ${key}` } });

@@ -17,6 +17,15 @@ describe('createSoakKnowledge', () => {
     expect(knowledge.known('northwind', 'products')).to.deep.equal({ ids: ids.slice(0, 10), first: { id: 'id-0', code: 'C-id-0' } });
   });
 
+  it('names the families of a brand that taught at least one id', () => {
+    const knowledge = createSoakKnowledge();
+    knowledge.learn(request('list'), { status: 200, etag: null, body: page(['a']) });
+    knowledge.learn(request('list', `${API_BASE_PATH}/brands/northwind/skus`), { status: 200, etag: null, body: page([]) });
+    knowledge.learn(request('list', `${API_BASE_PATH}/brands/northwind/notes`), { status: 200, etag: null, body: page(['b']) });
+    expect(knowledge.familiesWithIds('northwind')).to.deep.equal(['products', 'notes']);
+    expect(knowledge.familiesWithIds('north')).to.deep.equal([]);
+  });
+
   it('keeps the ETags of lists and gets, to ask for them conditionally', () => {
     const knowledge = createSoakKnowledge();
     knowledge.learn(request('list'), { status: 200, etag: '"a"', body: page([]) });
