@@ -23,20 +23,24 @@ export function readCaseFixtures({ options, url, services, log }: { options: Ben
   });
 }
 
+/** What a stage of the floor's cases works with: the run's options, the database, the running sides, the case fixtures. */
+export interface CaseStage {
+  readonly options: BenchOptions;
+  readonly url: string;
+  readonly services: BenchServices;
+  readonly fixtures: CaseFixtures;
+  readonly log: Log;
+  /** Called between steps; throws to stop the run. */
+  readonly checkpoint: () => void;
+}
+
 /**
  * Every case of the options, group by group (`groupCases`): the server's and
  * the floor's answers compared, then both sides measured. `checkpoint` is
  * called before each group (it throws to stop the run). A session on the
  * database watches for Postgres to be idle between runs.
  */
-export async function measureCases({ options, url, services, fixtures, log, checkpoint }: {
-  options: BenchOptions;
-  url: string;
-  services: BenchServices;
-  fixtures: CaseFixtures;
-  log: Log;
-  checkpoint: () => void;
-}): Promise<CaseResult[]> {
+export async function measureCases({ options, url, services, fixtures, log, checkpoint }: CaseStage): Promise<CaseResult[]> {
   const cases = buildCases({ names: options.cases, fixtures });
   const results: CaseResult[] = [];
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });

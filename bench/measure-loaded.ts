@@ -1,10 +1,7 @@
 import pg from 'pg';
-import type { BenchServices } from './bench-services.ts';
-import { buildCases, type CaseFixtures, type CaseName } from './cases.ts';
-import type { Log } from './load-data.ts';
-import { measureGroup } from './measure-cases.ts';
+import { buildCases, type CaseName } from './cases.ts';
+import { measureGroup, type CaseStage } from './measure-cases.ts';
 import type { Measurement } from './measure.ts';
-import type { BenchOptions } from './options.ts';
 import { LOADED_CASES, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
 
 /** One case measured on the server and both floors while a write load ran, at one number of connections. */
@@ -46,14 +43,7 @@ export interface LoadedRun {
  * at each of `options.loadConnections` (2, 32 and 256 by default). The load
  * runs from before the first case to after the last, so every run meets it.
  */
-export async function measureLoaded({ options, url, services, fixtures, log, checkpoint }: {
-  options: BenchOptions;
-  url: string;
-  services: BenchServices;
-  fixtures: CaseFixtures;
-  log: Log;
-  checkpoint: () => void;
-}): Promise<LoadedRun[]> {
+export async function measureLoaded({ options, url, services, fixtures, log, checkpoint }: CaseStage): Promise<LoadedRun[]> {
   const cases = buildCases({ names: LOADED_CASES, fixtures });
   const client = new pg.Client({ connectionString: url, application_name: WRITE_LOAD_APPLICATION });
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });

@@ -4,7 +4,6 @@ import { renderFeed } from './feed-report.ts';
 import { renderLoaded, worstBigFilterRatio } from './loaded-report.ts';
 import type { FeedResults } from './measure-feed.ts';
 import type { LoadedRun } from './measure-loaded.ts';
-import type { Measurement } from './measure.ts';
 import type { Scale } from './scale.ts';
 
 export type { CaseResult } from './case-result.ts';
