@@ -47,6 +47,16 @@ export class ApiError extends Error {
     this.url = url;
   }
 
+  /**
+   * Why a 401 refused the key (`details.reason`): `missing`, `malformed`,
+   * `unknown_or_revoked`, `expired` or `brand_not_allowed`; null otherwise.
+   */
+  get keyRefusal(): string | null {
+    if (this.status !== 401 || typeof this.details !== 'object' || this.details === null) return null;
+    const { reason } = this.details as { reason?: unknown };
+    return typeof reason === 'string' ? reason : null;
+  }
+
   /** The offending parameters of a 400 `invalid_parameter` (empty otherwise). */
   get parameterIssues(): readonly ParameterIssue[] {
     return isIssueList(this.details) ? this.details : [];

@@ -72,7 +72,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   // A route that answers never reaches the fallback (one layer less on every request); what no route
   // answers, or a route passes on, gets its 404 or 405 there.
   app.use(routes.dispatch);
-  app.use(routeFallback({ pathExists: routes.pathExists }));
+  app.use(routeFallback({ pathExists: routes.pathExists, suggestPath: routes.suggestPath }));
   // Errors after the response started (a client that hung up) reach here instead of a body.
   app.on('error', (error: Error) => logger.warn({ err: error.message }, 'response error'));
   return app;

@@ -139,12 +139,15 @@ describe('client: createClient over the real API', () => {
       const error = await rejection(api.clientWith({ apiKey: 'bcat_sk_not-a-real-key' }).list('products').toArray());
       expect(error.status).to.equal(401);
       expect(error.errorCode).to.equal('unauthorized');
+      expect(error.keyRefusal).to.equal('malformed');
     });
 
     it('a key of another brand is unauthorized, an unknown brand not_found', async () => {
       await createBrand('globex');
       const { key } = await createTestKey({ brands: ['globex'] });
-      expect((await rejection(api.clientWith({ apiKey: key }).getBrand())).errorCode).to.equal('unauthorized');
+      const refused = await rejection(api.clientWith({ apiKey: key }).getBrand());
+      expect(refused.errorCode).to.equal('unauthorized');
+      expect(refused.keyRefusal).to.equal('brand_not_allowed');
       expect((await rejection(api.clientWith({ brand: 'no-such-brand' }).getBrand())).errorCode).to.equal('not_found');
     });
 

@@ -1,6 +1,7 @@
 /** Suggests the closest known name for a misspelt one, for definition and request errors. */
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance: the fewest inserted, removed or replaced characters that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!;
@@ -26,6 +27,10 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
       bestDistance = distance;
     }
   }
-  const threshold = Math.max(2, Math.floor(input.length / 3));
-  return best !== undefined && bestDistance <= threshold ? ` (did you mean '${best}'?)` : '';
+  return best !== undefined && bestDistance <= typoThreshold(input) ? ` (did you mean '${best}'?)` : '';
+}
+
+/** How many edits a name may be off and still be taken for a typo of another. */
+export function typoThreshold(input: string): number {
+  return Math.max(2, Math.floor(input.length / 3));
 }

@@ -1,4 +1,5 @@
 import { DATABASE_NOT_READY_MESSAGE, ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
+import { KEY_REFUSALS } from '../request/key-refusals.ts';
 import type { JsonSchema } from '../compile/field-types.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import { CURSOR_SCHEMA, ERROR_SCHEMA, LIMIT_SCHEMA } from '../compile/schemas.ts';
@@ -139,9 +140,17 @@ export const ERROR_RESPONSES: JsonSchema = {
   }),
   // No key was recognised, or the key may not read the brand (only then are rate limit headers sent).
   Unauthorized: errorResponse({
-    description: 'Missing, invalid, expired or out-of-scope API key.',
-    examples: [errorExample('unauthorized')],
-    headers: { 'WWW-Authenticate': { description: '`Bearer`, when no valid key was given.', schema: { type: 'string' } } },
+    description: 'Missing, malformed, unknown or revoked, expired or out-of-scope API key: `details.reason` says which.',
+    examples: Object.entries(KEY_REFUSALS).map(([reason, message]) => ({
+      summary: reason,
+      value: { error: message, errorCode: 'unauthorized', details: { reason } },
+    })),
+    headers: {
+      'WWW-Authenticate': {
+        description: '`Bearer` when no key was sent, `Bearer error="invalid_token"` when the key sent is not a live one; none for a live key the brand refuses.',
+        schema: { type: 'string' },
+      },
+    },
   }),
   NotFound: errorResponse({ description: 'Brand or record not found, or not available to the brand.', examples: [errorExample('not_found')] }),
   RateLimited: errorResponse({
@@ -190,6 +199,6 @@ export const ERROR_BODY_SCHEMA: JsonSchema = {
   properties: {
     error: { type: 'string', description: 'What went wrong, for people.' },
     errorCode: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'Stable code, for programs.' },
-    details: { description: 'For `invalid_parameter`: each offending parameter as `{ parameter, message }`. For `internal_error`: `{ requestId }`.' },
+    details: { description: `For \`invalid_parameter\`: each offending parameter as \`{ parameter, message }\`. For \`unauthorized\`: \`{ reason }\`, one of ${Object.keys(KEY_REFUSALS).map((reason) => `\`${reason}\``).join(', ')}. For \`internal_error\`: \`{ requestId }\`.` },
   },
 };

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { HttpRoute } from './http-route.ts';
+import { createPathSuggester } from './path-suggestion.ts';
 import { createRouteTable } from './route-table.ts';
 
 /** The routes of the server, found by one table, and whether a path is one of them. */
@@ -8,6 +9,8 @@ export interface ApiRoutes {
   readonly dispatch: Middleware;
   /** Whether any route has this path (a non-GET method on it is a 405, not a 404). */
   pathExists(path: string): boolean;
+  /** The path a path no route has was likely meant to be, or null (path-suggestion.ts). */
+  suggestPath(path: string): string | null;
 }
 
 /**
@@ -31,5 +34,6 @@ export function createApiRoutes(routes: readonly HttpRoute[]): ApiRoutes {
       return found.route.run(ctx, next);
     },
     pathExists: (path) => table.match(path) !== null,
+    suggestPath: createPathSuggester(routes.map((route) => route.path)),
   };
 }

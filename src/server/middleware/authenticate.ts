@@ -2,6 +2,8 @@ import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { ApiError } from '../../engine/request/api-error.ts';
 import { findGrant, isWellFormedKey, type KeyGrant } from '../auth/api-keys.ts';
+import type { KeyRefusal } from '../../engine/request/key-refusals.ts';
+import { keyRefused, refusalOfKey } from '../auth/key-refusal.ts';
 import { createLiveKeyCheck, type LiveKeyCheck } from '../auth/live-key-check.ts';
 import type { AuthFailureGuard } from '../limits/auth-failure-guard.ts';
 
@@ -38,9 +40,10 @@ export type CachedGrant = (request: { key: string; brandSlug: string | null }) =
  * cannot do is stop guessing from a blocked address: it would have to refuse
  * that address's valid keys too. It need not: a key holds about 238 random
  * bits, past any guessing, and the block is there to keep a flood cheap and
- * to tell a broken client to back off. The answers give nothing away: every
- * key that is not valid (unknown, revoked, expired, malformed, missing) gets
- * the same 401, or from a blocked client the same 429.
+ * to tell a broken client to back off. The 401 says why (`details.reason`,
+ * key-refusal.ts: missing, malformed, unknown or revoked, expired), never
+ * more than the caller knows; a blocked client gets the same 429 whatever
+ * its key.
  */
 export function authenticate({ db, failures, lookup = findGrant, cached = () => null, liveKeys = createLiveKeyCheck({ db }) }: {
   db: Knex;
@@ -58,8 +61,8 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
   };
 
   return async (ctx, next) => {
-    const match = BEARER.exec(ctx.get('Authorization'));
-    const key = match?.[1];
+    const header = ctx.get('Authorization');
+    const key = BEARER.exec(header)?.[1];
     const slug = String(ctx.params.brand);
     // Postgres text cannot hold NUL: such a slug names no brand (404 after the key check), and must not reach SQL.
     const brandSlug = slug.includes('\u0000') ? null : slug;
@@ -70,10 +73,17 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
         throw new ApiError({ errorCode: 'rate_limited', message: 'Too many failed authentications from this client.', headers: { 'Retry-After': String(wait) } });
       }
       await failures.recordFailure(ctx.ip);
-      throw new ApiError({ errorCode: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
+      throw keyRefused(await refusalOf(header, key));
     }
     ctx.state.keyId = grant.keyId;
     ctx.state.grant = grant;
     await next();
   };
+
+  /** Why the key of a header found no grant (the expiry lookup only for a well-formed key). */
+  async function refusalOf(header: string, key: string | undefined): Promise<KeyRefusal> {
+    if (header.trim() === '') return 'missing';
+    if (!key || !isWellFormedKey(key)) return 'malformed';
+    return refusalOfKey(db, key);
+  }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { KEY_REFUSALS, type KeyRefusal } from '../../../src/engine/request/key-refusals.ts';
 import { compileSchema } from '../../../src/engine/compile/compile-schema.ts';
 import type { JsonSchema } from '../../../src/engine/compile/field-types.ts';
 import {
@@ -55,9 +56,22 @@ describe('OpenAPI components', () => {
           continue;
         }
         expect(String(ERROR_CODES[errorCode].status), errorCode).to.equal(status);
+        if (status === '401') {
+          // One example per reason a key is refused, with that reason's message (key-refusals.ts).
+          const { reason } = (value as { details: { reason: KeyRefusal } }).details;
+          expect(error).to.equal(KEY_REFUSALS[reason]);
+          continue;
+        }
         expect(error).to.equal(ERROR_CODES[errorCode].message);
       }
     }
+  });
+
+  it('shows a 401 for every reason a key is refused', () => {
+    const unauthorized = ERROR_RESPONSES.Unauthorized as { content: { 'application/json': { examples: Record<string, { value: { details: unknown } }> } } };
+    const examples = unauthorized.content['application/json'].examples;
+    expect(Object.keys(examples)).to.deep.equal(Object.keys(KEY_REFUSALS));
+    for (const [reason, { value }] of Object.entries(examples)) expect(value.details).to.deep.equal({ reason });
   });
 
   it('limits the error body to the contract\'s codes, and to its three keys', () => {

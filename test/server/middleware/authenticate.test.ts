@@ -9,6 +9,7 @@ import { freePort } from '../../support/free-port.ts';
 import { LocalRedis, waitUntilCountingInRedis } from '../../support/local-redis.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { rawRequest } from '../../support/raw-request.ts';
+import { KEY_REFUSALS, type KeyRefusal } from '../../../src/engine/request/key-refusals.ts';
 
 describe('authentication (Authorization: Bearer <key>)', () => {
   let server: TestServer;
@@ -26,11 +27,15 @@ describe('authentication (Authorization: Bearer <key>)', () => {
     await insert('carton-sizes', acme.id, [{ name: 'Small', lengthCm: '1', widthCm: '2', heightCm: '3' }]);
   });
 
-  async function expectUnauthorized(headers: Record<string, string>, requestPath = path): Promise<void> {
+  /** A 401 whose `details` give the reason, and whose message is that reason's (key-refusals.ts). */
+  async function expectUnauthorized(headers: Record<string, string>, reason: KeyRefusal, requestPath = path): Promise<TestResponse> {
     const response = await server.request(requestPath, { headers });
     expect(response.status, JSON.stringify(headers)).to.equal(401);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
-    expectErrorBody(response.body, 'unauthorized', { details: 'forbidden' });
+    expectErrorBody(response.body, 'unauthorized', { details: 'required' });
+    expect(response.body.details, JSON.stringify(headers)).to.deep.equal({ reason });
+    expect(response.body.error).to.equal(KEY_REFUSALS[reason]);
+    return response;
   }
 
   it('accepts a valid brand key', async () => {
@@ -40,7 +45,7 @@ describe('authentication (Authorization: Bearer <key>)', () => {
   });
 
   it('answers 401 with no Authorization header', async () => {
-    await expectUnauthorized({});
+    await expectUnauthorized({}, 'missing');
   });
 
   it('sends WWW-Authenticate: Bearer with a 401 for a missing key', async () => {
@@ -50,13 +55,13 @@ describe('authentication (Authorization: Bearer <key>)', () => {
   });
 
   it('answers 401 for the Basic scheme, even carrying a valid key', async () => {
-    await expectUnauthorized({ Authorization: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` });
-    await expectUnauthorized({ Authorization: `Basic ${key}` });
+    await expectUnauthorized({ Authorization: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, 'malformed');
+    await expectUnauthorized({ Authorization: `Basic ${key}` }, 'malformed');
   });
 
   it('answers 401 for "Bearer" with no key', async () => {
-    await expectUnauthorized({ Authorization: 'Bearer' });
-    await expectUnauthorized({ Authorization: 'Bearer    ' });
+    await expectUnauthorized({ Authorization: 'Bearer' }, 'malformed');
+    await expectUnauthorized({ Authorization: 'Bearer    ' }, 'malformed');
   });
 
   it('answers 401 for keys of the wrong shape', async () => {
@@ -69,14 +74,14 @@ describe('authentication (Authorization: Bearer <key>)', () => {
       key.toUpperCase(),
       `${key} ${key}`,
     ]) {
-      await expectUnauthorized({ Authorization: `Bearer ${bad}` });
+      await expectUnauthorized({ Authorization: `Bearer ${bad}` }, 'malformed');
     }
   });
 
   it('answers 401 for an unknown key of the right shape', async () => {
     const unknown = generateKey();
     expect(unknown).to.match(/^bcat_sk_[0-9A-Za-z]{46}$/);
-    await expectUnauthorized({ Authorization: `Bearer ${unknown}` });
+    await expectUnauthorized({ Authorization: `Bearer ${unknown}` }, 'unknown_or_revoked');
   });
 
   it('refuses a key whose checksum fails without a database lookup', async () => {
@@ -89,7 +94,7 @@ describe('authentication (Authorization: Bearer <key>)', () => {
     };
     db.on('query', listen);
     try {
-      await expectUnauthorized({ Authorization: `Bearer ${typo}` });
+      await expectUnauthorized({ Authorization: `Bearer ${typo}` }, 'malformed');
     } finally {
       db.off('query', listen);
     }
@@ -111,20 +116,20 @@ describe('authentication (Authorization: Bearer <key>)', () => {
     const revoked = await createTestKey({ brands: ['acme'] });
     expect((await server.request(path, { key: revoked.key })).status).to.equal(200);
     expect(await revokeKey(db, revoked.id)).to.equal(true);
-    await expectUnauthorized({ Authorization: `Bearer ${revoked.key}` });
+    await expectUnauthorized({ Authorization: `Bearer ${revoked.key}` }, 'unknown_or_revoked');
   });
 
   it('answers 401 for an expired key, and 200 for one that expires later', async () => {
     const expired = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() - 1000) });
-    await expectUnauthorized({ Authorization: `Bearer ${expired.key}` });
+    await expectUnauthorized({ Authorization: `Bearer ${expired.key}` }, 'expired');
     const later = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() + 3_600_000) });
     expect((await server.request(path, { key: later.key })).status).to.equal(200);
   });
 
   it('answers 401 for a key of another brand', async () => {
     const { key: globexKey } = await createTestKey({ brands: ['globex'] });
-    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` });
-    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` }, '/brands/acme');
+    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` }, 'brand_not_allowed');
+    await expectUnauthorized({ Authorization: `Bearer ${globexKey}` }, 'brand_not_allowed', '/brands/acme');
     // The same key reads its own brand.
     expect((await server.request('/brands/globex/carton-sizes', { key: globexKey })).status).to.equal(200);
   });
@@ -152,8 +157,8 @@ describe('authentication (Authorization: Bearer <key>)', () => {
     const { key: twoKey } = await createTestKey({ brands: ['acme', 'globex'] });
     expect((await server.request('/brands/acme/carton-sizes', { key: twoKey })).status).to.equal(200);
     expect((await server.request('/brands/globex/carton-sizes', { key: twoKey })).status).to.equal(200);
-    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, '/brands/initech/carton-sizes');
-    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, '/brands/initech');
+    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, 'brand_not_allowed', '/brands/initech/carton-sizes');
+    await expectUnauthorized({ Authorization: `Bearer ${twoKey}` }, 'brand_not_allowed', '/brands/initech');
   });
 
   it('answers 404 not_found for an unknown brand slug with a valid key, whatever its scope', async () => {
@@ -168,19 +173,31 @@ describe('authentication (Authorization: Bearer <key>)', () => {
     }
   });
 
-  it('answers the same 401 body for every kind of bad key, so a caller cannot tell them apart', async () => {
+  it('says which key mistake it was, and tells a revoked key from an unknown one by nothing', async () => {
     const { db } = await testDatabase();
     const revoked = await createTestKey({ brands: ['acme'] });
     await revokeKey(db, revoked.id);
+    const unknown = await expectUnauthorized({ Authorization: `Bearer ${generateKey()}` }, 'unknown_or_revoked');
+    const gone = await expectUnauthorized({ Authorization: `Bearer ${revoked.key}` }, 'unknown_or_revoked');
+    expect(gone.text).to.equal(unknown.text);
+    expect(gone.headers.get('www-authenticate')).to.equal(unknown.headers.get('www-authenticate'));
+  });
+
+  it('challenges with invalid_token once a key was sent, plain Bearer when none was, and not at all for a live key the brand refuses (RFC 6750)', async () => {
     const expired = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() - 1000) });
-    const bodies = new Set<string>();
-    const variants: Record<string, string>[] = [{}, { Authorization: `Bearer ${generateKey()}` }, { Authorization: `Bearer ${revoked.key}` }, { Authorization: `Bearer ${expired.key}` }, { Authorization: 'Bearer nope' }];
-    for (const headers of variants) {
-      const response = await server.request(path, { headers });
-      expect(response.status).to.equal(401);
-      bodies.add(response.text);
+    const { key: globexKey } = await createTestKey({ brands: ['globex'] });
+    expect((await expectUnauthorized({}, 'missing')).headers.get('www-authenticate')).to.equal('Bearer');
+    for (const [headers, reason] of [[{ Authorization: 'Bearer nope' }, 'malformed'], [{ Authorization: `Bearer ${generateKey()}` }, 'unknown_or_revoked'], [{ Authorization: `Bearer ${expired.key}` }, 'expired']] as const) {
+      expect((await expectUnauthorized(headers, reason)).headers.get('www-authenticate'), reason).to.equal('Bearer error="invalid_token"');
     }
-    expect(bodies.size).to.equal(1);
+    expect((await expectUnauthorized({ Authorization: `Bearer ${globexKey}` }, 'brand_not_allowed')).headers.get('www-authenticate')).to.equal(null);
+  });
+
+  it('calls a key expired only while it is not revoked: a revoked expired key is unknown or revoked', async () => {
+    const { db } = await testDatabase();
+    const both = await createTestKey({ brands: ['acme'], expiresAt: new Date(Date.now() - 1000) });
+    await revokeKey(db, both.id);
+    await expectUnauthorized({ Authorization: `Bearer ${both.key}` }, 'unknown_or_revoked');
   });
 });
 

@@ -74,6 +74,28 @@ describe('paths and methods the API does not have', () => {
     }
   });
 
+  it('names the path a 404 was likely meant to be: a typo, another letter case, a trailing slash', async () => {
+    const id = randomUUID();
+    const meant: Record<string, string> = {
+      '/api/public/v1/brands/acme/carton-size': '/api/public/v1/brands/acme/carton-sizes',
+      [`/api/public/v1/brands/acme/cartn-sizes/${id}`]: `/api/public/v1/brands/acme/carton-sizes/${id}`,
+      '/api/public/v1/brands/acme/carton-sizes/changes/': '/api/public/v1/brands/acme/carton-sizes/changes',
+      '/api/public/v1/brands/acme/Products': '/api/public/v1/brands/acme/products',
+      '/api/public/v1/openapi.jsn': '/api/public/v1/openapi.json',
+      '/api/public/V1/docs': '/api/public/v1/docs',
+      '/healthz/': '/healthz',
+    };
+    for (const [path, suggestion] of Object.entries(meant)) {
+      const response = await server.request(`${server.origin}${path}`, { key });
+      expect(response.status, path).to.equal(404);
+      expectErrorBody(response.body, 'not_found', { details: 'forbidden' });
+      expect(response.body.error, path).to.equal(`No such path in this API (did you mean '${suggestion}'?).`);
+    }
+    for (const path of ['/favicon.ico', '/api/public/v1/brands/acme/unknown-family']) {
+      expect((await server.request(`${server.origin}${path}`, { key })).body.error, path).to.equal('No such path in this API.');
+    }
+  });
+
   it('answers 405 method_not_allowed with Allow: GET, HEAD for other methods on a known path', async () => {
     const known = [
       '/brands/acme/carton-sizes',
