@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
     server = await listen({ app, port: config.port, logger });
     stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.
