@@ -82,7 +82,8 @@ describe('CORS, with a list of origins (CORS_ORIGINS)', () => {
   });
 
   it('gives an origin not listed, or a request without Origin, no CORS header, and varies by Origin all the same', async () => {
-    for (const [label, headers] of [['other origin', { Origin: OTHER }], ['no Origin', {}], ['null origin', { Origin: 'null' }], ['other port', { Origin: `${PAGE}:8443` }]] as const) {
+    const cases: [string, Record<string, string>][] = [['other origin', { Origin: OTHER }], ['no Origin', {}], ['null origin', { Origin: 'null' }], ['other port', { Origin: `${PAGE}:8443` }]];
+    for (const [label, headers] of cases) {
       for (const response of [await server.request(LIST, { key, headers }), await server.request(LIST, { key: null, headers })]) {
         expectNoCors(response, `${label} ${response.status}`);
         expect(varyOf(response), label).to.include('Origin');
@@ -154,7 +155,7 @@ describe('CORS for every origin (CORS_ORIGINS=*)', () => {
   });
 
   it('answers `*` to any origin, with and without Origin, and does not vary by it', async () => {
-    for (const headers of [{ Origin: PAGE }, { Origin: OTHER }, {}]) {
+    for (const headers of [{ Origin: PAGE }, { Origin: OTHER }, {}] as Record<string, string>[]) {
       for (const response of [await server.request(LIST, { key, headers }), await server.request(LIST, { key: null, headers })]) {
         expectCorsFor(response, '*', `${JSON.stringify(headers)} ${response.status}`);
         expect(varyOf(response)).to.deep.equal(['Authorization']);
