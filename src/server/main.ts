@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     await release(); // the embedded database's lock too
     throw error;
   }
-  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, families: registry.resources.length }, 'listening');
+  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, corsOrigins: config.corsOrigins, families: registry.resources.length }, 'listening');
   const stop = gracefulStop({
     server,
     logger,
