@@ -19,10 +19,11 @@ import type { HttpRoute } from './http/http-route.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
-import { DEFAULT_SYNC_RETENTION_DAYS } from './config.ts';
+import { DEFAULT_SYNC_RETENTION_DAYS, type CorsOrigins } from './config.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
 import { conditionalGet } from './middleware/conditional-get.ts';
+import { cors } from './middleware/cors.ts';
 import { envelope } from './middleware/envelope.ts';
 import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   readonly syncRetentionDays?: number;
   /** Whether the database can be served yet (main.ts: on Postgres, once its schema is read); until then the API answers 503. Ready unless given. */
   readonly readiness?: DatabaseReadiness;
+  /** Pages of other origins that may read the API (CORS_ORIGINS, middleware/cors.ts); none unless given: no CORS header at all. */
+  readonly corsOrigins?: CorsOrigins;
 }
 
 const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: () => 1 };
@@ -54,7 +57,7 @@ const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: 
  * on a free port of their own. Everything is compiled here, once.
  */
 export function createApp(dependencies: AppDependencies): Koa {
-  const { db, limiter, logger, trustProxy = false } = dependencies;
+  const { db, limiter, logger, trustProxy = false, corsOrigins = [] } = dependencies;
   const reads = dependencies.reads ?? createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger });
   const metrics = createMetrics({ db, reads });
   const routes = createApiRoutes([
@@ -69,6 +72,9 @@ export function createApp(dependencies: AppDependencies): Koa {
   // first would let a client pick its own address and escape the failed-authentication limit.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
   app.use(envelope({ logger, metrics }));
+  // Inside the envelope, so that its headers are on the error bodies the envelope writes; before the
+  // routes, so that a preflight needs no key and counts against no limit. Absent without CORS_ORIGINS.
+  if (corsOrigins === '*' || corsOrigins.length > 0) app.use(cors({ origins: corsOrigins }));
   // A route that answers never reaches the fallback (one layer less on every request); what no route
   // answers, or a route passes on, gets its 404 or 405 there.
   app.use(routes.dispatch);

@@ -32,7 +32,16 @@ export interface Config {
   readonly syncRetentionDays: number;
   /** Worker processes of `npm run start:cluster`; defaults to one per CPU. */
   readonly clusterWorkers: number | null;
+  /** Web pages of other origins that may read the API (CORS_ORIGINS): none by default. */
+  readonly corsOrigins: CorsOrigins;
 }
+
+/**
+ * The origins whose pages may read the API from a browser: `'*'` for any, or
+ * exact serialized origins (`https://app.example.com`, `http://localhost:5173`)
+ * as a browser sends them in `Origin`. Empty: no CORS at all.
+ */
+export type CorsOrigins = '*' | readonly string[];
 
 /** Defaults: a key may make 1,000 requests a minute (about 16 a second, sustained). */
 export const DEFAULT_SYNC_RETENTION_DAYS = 30;
@@ -86,6 +95,36 @@ function replicaUrls({ env, databaseUrl }: { env: NodeJS.ProcessEnv; databaseUrl
   return urls;
 }
 
+/**
+ * CORS_ORIGINS: `*`, or a comma-separated list of exact origins. An entry is
+ * compared byte for byte with the browser's `Origin`, so anything that could
+ * never match one (a path, a trailing slash, a wildcard host, `null`) stops
+ * start-up rather than silently allowing nothing. Letter case and a default
+ * port are normalised the way browsers serialise an origin.
+ */
+function corsOrigins(env: NodeJS.ProcessEnv): CorsOrigins {
+  const entries = (env.CORS_ORIGINS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.includes('*')) {
+    if (entries.length > 1) throw new ConfigError("CORS_ORIGINS: '*' allows every origin and must stand alone");
+    return '*';
+  }
+  return Object.freeze([...new Set(entries.map(exactOrigin))]);
+}
+
+function exactOrigin(entry: string): string {
+  const problem = `CORS_ORIGINS: '${entry}' is not an origin (scheme://host[:port], as a browser sends it in Origin)`;
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${problem}: only http and https origins can be listed`);
+  if (url.hostname.includes('*')) throw new ConfigError(`${problem}: wildcard hosts are not supported; list each origin`);
+  if (url.href !== `${url.origin}/` || entry.endsWith('/')) throw new ConfigError(`${problem}; did you mean '${url.origin}'?`);
+  return url.origin;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const cursorSecret = env.CURSOR_SECRET || null;
@@ -111,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     syncRetentionDays: integer({ env, name: 'SYNC_RETENTION_DAYS', fallback: DEFAULTS.syncRetentionDays, min: 1, max: 36_500 }),
     clusterWorkers: env.CLUSTER_WORKERS ? integer({ env, name: 'CLUSTER_WORKERS', fallback: 1, min: 1, max: 256 }) : null,
+    corsOrigins: corsOrigins(env),
   });
 }
 

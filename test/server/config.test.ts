@@ -146,3 +146,38 @@ describe('loadConfig: SYNC_RETENTION_DAYS', () => {
     for (const bad of ['0', 'week', '-1']) expect(() => loadConfig({ SYNC_RETENTION_DAYS: bad }), bad).to.throw(ConfigError, /SYNC_RETENTION_DAYS/);
   });
 });
+
+describe('loadConfig: CORS_ORIGINS', () => {
+  it('allows no other origin by default', () => {
+    expect(loadConfig({}).corsOrigins).to.deep.equal([]);
+    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).to.deep.equal([]);
+  });
+
+  it('reads `*` alone as every origin', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).to.equal('*');
+    expect(loadConfig({ CORS_ORIGINS: ' * ' }).corsOrigins).to.equal('*');
+  });
+
+  it('reads a comma-separated list of origins, serialised as a browser sends them in Origin', () => {
+    const config = loadConfig({ CORS_ORIGINS: ' https://App.Example.com:443 , http://localhost:5173,,http://[::1]:8080,https://bücher.example,https://app.example.com' });
+    expect(config.corsOrigins).to.deep.equal(['https://app.example.com', 'http://localhost:5173', 'http://[::1]:8080', 'https://xn--bcher-kva.example']);
+  });
+
+  it('refuses what no browser would send as an origin, saying what to write instead', () => {
+    const cases: [string, RegExp][] = [
+      ['https://app.example.com/', /did you mean 'https:\/\/app\.example\.com'\?/],
+      ['https://app.example.com/path', /did you mean 'https:\/\/app\.example\.com'\?/],
+      ['https://app.example.com?x=1', /did you mean/],
+      ['https://user:pw@app.example.com', /did you mean/],
+      ['app.example.com', /is not an origin \(scheme:\/\/host\[:port\]/],
+      ['null', /is not an origin/],
+      ['file:///tmp/page.html', /only http and https/],
+      ['https://*.example.com', /wildcard hosts are not supported/],
+      ['*,https://app.example.com', /'\*' allows every origin and must stand alone/],
+    ];
+    for (const [value, message] of cases) {
+      const error = configError({ CORS_ORIGINS: value });
+      expect(error.message, value).to.match(/^CORS_ORIGINS/).and.to.match(message);
+    }
+  });
+});

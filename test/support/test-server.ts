@@ -8,6 +8,7 @@ import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';
+import type { CorsOrigins } from '../../src/server/config.ts';
 import type { DatabaseReadiness } from '../../src/server/middleware/require-database.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
 import { collectingLogger } from './collecting-logger.ts';
@@ -56,6 +57,8 @@ export interface TestServerOptions {
   keyCache?: KeyCache;
   /** Whether the database can be served yet, as main.ts wires it on Postgres; ready without it. */
   readiness?: DatabaseReadiness;
+  /** Origins whose pages may read the API, as CORS_ORIGINS gives them; none by default. */
+  corsOrigins?: CorsOrigins;
 }
 
 /** The database and registry to serve: the run's, unless the test brings both (then the run's stays unopened). */
@@ -82,7 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     authFailurePoints: options.authFailurePoints ?? 1_000_000,
     logger,
   });
-  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness });
+  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness, corsOrigins: options.corsOrigins });
   // The server main.ts serves with: its limits and its answers to what Node's parser refuses.
   const server: Server = createHttpServer({ app, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,8 @@ import type { Middleware } from 'koa';
  */
 export function privateCaching(): Middleware {
   return async (ctx, next) => {
-    ctx.set('Vary', 'Authorization');
+    // Appended: with CORS_ORIGINS the response varies by Origin too (cors.ts).
+    ctx.vary('Authorization');
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
