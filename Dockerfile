@@ -2,7 +2,8 @@
 # dependencies, run by the unprivileged `node` user. docs/DEPLOYMENT.md says
 # how to run it; compose.yaml runs two of it with Postgres, a replica and Redis.
 #
-# Base: node:20-slim (Debian, glibc), not node:20-alpine. Alpine would save a
+# Base: node:24-slim (Debian, glibc; Node 24 is the newest LTS line, and
+# Node 20 reached its end of life in April 2026), not node:24-alpine. Alpine would save a
 # few tens of megabytes, but Node's builds for musl are an experimental
 # platform of Node's, and the suite runs on Debian: slim keeps the C library
 # the tests ran on. No dependency has native code (pg, ioredis and PGlite are JavaScript and
@@ -13,7 +14,7 @@
 # download analytics.
 
 # Build: every dependency (the build needs typescript), then dist/.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -22,7 +23,7 @@ RUN npm run build
 
 # The production dependencies alone, in a stage of their own so the build's
 # devDependencies never reach the image.
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
@@ -30,7 +31,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 # Runtime. package.json comes along because its "type": "module" makes the
 # .js files in dist/ ES modules. The files stay owned by root: the server
 # reads its code and never writes it.
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
