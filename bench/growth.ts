@@ -1,0 +1,23 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { growthPlot } from './growth-plot.ts';
+import { growthOf, growthTable, type GrowthInput } from './growth-report.ts';
+
+/**
+ * `npm run bench:growth -- <result.json>... [--svg <file>]`: the growth
+ * table of bench results at several sizes (one `npm run bench --out` .json
+ * each), printed as Markdown, and its plot written as SVG where asked.
+ */
+const args = process.argv.slice(2);
+const svgAt = args.indexOf('--svg');
+const svgFile = svgAt >= 0 ? args[svgAt + 1] : undefined;
+const files = args.filter((arg, i) => arg !== '--svg' && i !== svgAt + 1);
+if (files.length === 0 || (svgAt >= 0 && !svgFile)) {
+  process.stderr.write('usage: npm run bench:growth -- <result.json>... [--svg <file>]\n');
+  process.exit(2);
+}
+const growth = growthOf(files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as GrowthInput));
+process.stdout.write(`${growthTable(growth)}\n`);
+if (svgFile) {
+  writeFileSync(svgFile, growthPlot(growth));
+  process.stderr.write(`wrote ${svgFile}\n`);
+}
