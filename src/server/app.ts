@@ -107,7 +107,7 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRet
 
 /** What anyone may read without a key: the OpenAPI document, the docs site and the front door. */
 function publicRoutes(registry: Registry): HttpRoute[] {
-  // Serialized once: the document is about two megabytes of JSON, served as it is, and compressed once per coding.
+  // Serialized once: the document is about 1.3 MB of JSON, served as it is, and compressed once per coding.
   const openApi = staticBody(Buffer.from(JSON.stringify(buildApiDocument(registry))));
   const document: HttpRoute = {
     path: `${API_BASE_PATH}/openapi.json`,

@@ -10,16 +10,18 @@ import { CONTENT_CODINGS, type ContentCoding, type ResponseCoding } from './acce
 export type Effort = 'request' | 'once';
 
 /**
- * Measured on the server's JSON (docs/PERFORMANCE.md, "Compression"). Per
- * request: Brotli quality 4 (its default, 11, costs a hundred times more),
- * and gzip level 1, which gave list pages within 6 to 8 % of level 6's size
- * at half its CPU (nginx's default level is 1 for the same reason). Once:
- * what a first request can wait for on the thread pool (at most ~65 ms, the
- * 1.7 MB Swagger UI bundle); Brotli 11 would save a further 5 to 10 % but
- * take 0.75 s on the OpenAPI document and 2.2 s on the bundle.
+ * Measured on list pages of 25 to 1,000 products and on the OpenAPI document
+ * (docs/PERFORMANCE.md, "Compression"). Per request, the fast end of each:
+ * Brotli quality 3 (its default, 11, costs a hundred times more; 4 made list
+ * pages only 1 % smaller than 3 for 30 to 50 % more CPU) and gzip level 1,
+ * within 6 to 8 % of level 6's size for a third to a half less CPU (nginx's
+ * default level is 1 too). Once: what a first request can wait for on the
+ * thread pool (at most ~65 ms, the 1.7 MB Swagger UI bundle); Brotli 11 would
+ * save 5 to 10 % more but take 0.75 s on the OpenAPI document and 2.2 s on
+ * the bundle.
  */
 const GZIP_LEVEL: Readonly<Record<Effort, number>> = { request: 1, once: 9 };
-const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { request: 4, once: 8 };
+const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { request: 3, once: 8 };
 
 function brotliOptions(bytes: Buffer, effort: Effort): BrotliOptions {
   return {
@@ -57,7 +59,7 @@ const CODINGS: Readonly<Record<ContentCoding, CodingImpl>> = {
 /**
  * From this size a body is compressed on the thread pool. Below it the
  * synchronous call is cheaper than the hop (a list page of 100 products,
- * about 40 KB, takes 0.07 ms in gzip and 0.2 ms in Brotli); above it, a
+ * 20 to 40 KB, takes about 0.1 ms in either coding); above it, a
  * page with large includes (up to 5,000 embedded records, megabytes) would
  * hold the event loop for milliseconds.
  */
