@@ -33,8 +33,11 @@ function bodyBytes(ctx: Context): Buffer | null {
   return toJsonBytes(ctx);
 }
 
-/** A string body's length without encoding it: a small one is never turned into bytes. */
-const roughLength = (body: unknown): number => (typeof body === 'string' ? Buffer.byteLength(body) : Number.POSITIVE_INFINITY);
+/** The length of a body that is bytes or text already (a string is not encoded to learn it); null for a value not serialised yet. */
+function knownLength(body: unknown): number | null {
+  if (Buffer.isBuffer(body)) return body.length;
+  return typeof body === 'string' ? Buffer.byteLength(body) : null;
+}
 
 /**
  * Compresses the body of any answer, errors and public routes included, as
@@ -54,11 +57,14 @@ export async function compressBody(ctx: Context): Promise<void> {
   const { body } = ctx;
   if (body === null || body === undefined || !isCompressible(ctx.response.get('Content-Type'))) return;
   ctx.vary('Accept-Encoding');
-  if (ctx.response.get('Content-Encoding') || codingFor(ctx, roughLength(body)) === 'identity') return;
-  const bytes = bodyBytes(ctx);
-  if (bytes === null) return;
-  const coding = codingFor(ctx, bytes.length);
+  if (ctx.response.get('Content-Encoding')) return;
+  const known = knownLength(body);
+  if (known !== null && known < MIN_COMPRESSED_BYTES) return;
+  const coding = negotiateEncoding(ctx.headers['accept-encoding']);
   if (coding === 'identity') return;
+  // A JSON value (an error body) is serialised only now, once the client is known to take a coding.
+  const bytes = bodyBytes(ctx);
+  if (bytes === null || bytes.length < MIN_COMPRESSED_BYTES) return;
   ctx.body = await encodeBody(bytes, coding);
   ctx.set('Content-Encoding', coding);
   const tag = ctx.response.get('ETag');

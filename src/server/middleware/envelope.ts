@@ -30,7 +30,8 @@ export function envelope({ logger, metrics }: { logger: Logger; metrics: Metrics
     } catch (error) {
       writeError({ ctx, error, logger });
     }
-    await compressBody(ctx);
+    // A coding that fails (none has been seen to) leaves the identity body, which is then sent.
+    await compressBody(ctx).catch((error: unknown) => logger.warn({ err: error, requestId: ctx.state.requestId }, 'compression failed'));
     const durationMs = performance.now() - started;
     metrics.record(ctx, durationMs / 1000);
     logRequest({ ctx, logger, durationMs });
