@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaseName } from './cases.ts';
+import type { CompressionCaseName } from './compression-cases.ts';
 import { selectCases, type SelectedCases } from './select-cases.ts';
 import type { FeedCaseName } from './feed-cases.ts';
 import { LOADED_CONNECTIONS, type WriteLoadName } from './write-loads.ts';
@@ -21,6 +22,8 @@ export interface BenchOptions {
   readonly feed: readonly FeedCaseName[];
   /** Write loads under which some of the floor's cases are measured again, at several connection counts. */
   readonly writeLoads: readonly WriteLoadName[];
+  /** Response compression's case (on the server alone): bytes and CPU per request without compression, in gzip and in Brotli. */
+  readonly compression: readonly CompressionCaseName[];
   /** The connection counts of the runs under a write load. */
   readonly loadConnections: readonly number[];
   /** Reuse a loaded database of the same scale, and keep it at the end. */
@@ -50,7 +53,8 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --connections N  concurrent connections of the load generator (default 32)
   --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost;
                    writes-other-brands and writes-own-brand run get-by-id, first-page-small and
-                   first-page-big-filter again under a write load, at --load-connections
+                   first-page-big-filter again under a write load, at --load-connections; compression
+                   measures a list page of 100 and a get in identity, gzip and Brotli (bytes, CPU per request)
   --load-connections a,b  connection counts of the runs under a write load (default ${LOADED_CONNECTIONS.join(',')})
   --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
   --out file.md    write the table there, and its data beside it as .json
@@ -107,8 +111,8 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { cases, feed, writeLoads } = selected;
-  if (cases.length + feed.length + writeLoads.length === 0) throw new UsageError('--cases names no case');
+  const { cases, feed, writeLoads, compression } = selected;
+  if (cases.length + feed.length + writeLoads.length + compression.length === 0) throw new UsageError('--cases names no case');
   return {
     scale,
     durationSeconds,
@@ -117,6 +121,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
     cases,
     feed,
     writeLoads,
+    compression,
     loadConnections: values['load-connections'] === undefined
       ? [...LOADED_CONNECTIONS]
       : values['load-connections'].split(',').map((text) => wholeNumber('load-connections', text.trim(), 0)),

@@ -1,8 +1,10 @@
 import type { CaseResult } from './case-result.ts';
 import type { CaseName } from './cases.ts';
+import { renderCompression } from './compression-report.ts';
 import { renderFeed } from './feed-report.ts';
 import { renderLoaded, worstBigFilterRatio } from './loaded-report.ts';
 import type { FeedResults } from './measure-feed.ts';
+import type { CompressionRow } from './measure-compression.ts';
 import type { LoadedRun } from './measure-loaded.ts';
 import type { Scale } from './scale.ts';
 
@@ -60,6 +62,8 @@ export interface BenchReport extends RunContext {
   readonly feed: FeedResults;
   /** Cases measured again under each write load. */
   readonly loaded: readonly LoadedRun[];
+  /** Response compression's requests in each coding (measured on the server alone); empty when not run. */
+  readonly compression: readonly CompressionRow[];
   readonly targets: readonly TargetCheck[];
 }
 
@@ -105,11 +109,12 @@ function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName, which: 
 const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null });
 
 /** The ratios and target checks of a run. */
-export function summarize({ context, cases, feed = NO_FEED, loaded = [] }: {
+export function summarize({ context, cases, feed = NO_FEED, loaded = [], compression = [] }: {
   context: RunContext;
   cases: readonly CaseResult[];
   feed?: FeedResults;
   loaded?: readonly LoadedRun[];
+  compression?: readonly CompressionRow[];
 }): BenchReport {
   const byName = new Map(cases.map((c) => [c.name, c]));
   const second = byName.get('page-2');
@@ -128,6 +133,7 @@ export function summarize({ context, cases, feed = NO_FEED, loaded = [] }: {
     rss: { server: serverRss, floor: floorRss, ratio: ratio(serverRss, floorRss) },
     feed,
     loaded,
+    compression,
   };
   return {
     ...partial,
@@ -174,6 +180,7 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     ...renderLoaded(report.loaded),
     ...renderFeed(report.feed),
+    ...renderCompression(report.compression),
     '| target | measured | goal | met |',
     '|---|--:|---|---|',
     ...report.targets.map((t) => `| ${t.label} | ${times(t.value)} | ${t.goal} | ${verdict(t.met)} |`),

@@ -8,6 +8,7 @@ import { isLoaded, loadedSummary } from './loaded-marker.ts';
 import { measureCases, readCaseFixtures } from './measure-cases.ts';
 import { measureLoaded } from './measure-loaded.ts';
 import { measureFeed } from './measure-feed.ts';
+import { measureCompression } from './measure-compression.ts';
 import type { BenchOptions } from './options.ts';
 import { residentBytes } from '../tools/lib/process-memory.ts';
 import { summarize, type BenchReport, type RunContext } from './report.ts';
@@ -69,6 +70,8 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
     checkpoint();
     const loaded = await measureLoaded({ options, url, services, fixtures, log, checkpoint });
     checkpoint();
+    const compression = await measureCompression({ options, url, services, fixtures, log, checkpoint });
+    checkpoint();
     // Last: its cases write (the batches insert and update products, the writer case updates many).
     const feed = await measureFeed({ options, url, services, log });
     const context: RunContext = {
@@ -84,7 +87,7 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
       },
       idleRssBytes,
     };
-    return summarize({ context, cases: results, feed, loaded });
+    return summarize({ context, cases: results, feed, loaded, compression });
   } catch (error) {
     // What the processes said last is often the reason (a crash, a refused setting).
     for (const service of running) log(`last output of the ${service.name} (pid ${service.pid}):\n${service.output() || '(none)'}`);

@@ -3,6 +3,7 @@ import { DEFAULT_ADMIN_URL, DEFAULT_REDIS_URL, defaultOutPath, jsonPathOf, parse
 import { CASE_NAMES } from '../../bench/cases.ts';
 import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
 import { WRITE_LOAD_NAMES } from '../../bench/write-loads.ts';
+import { COMPRESSION_CASE_NAMES } from '../../bench/compression-cases.ts';
 
 describe('parseBenchArgs', () => {
   it('defaults to a million products over 200 brands, 10 s a case, 32 connections, every case', () => {
@@ -15,6 +16,7 @@ describe('parseBenchArgs', () => {
       cases: [...CASE_NAMES],
       feed: [...FEED_CASE_NAMES],
       writeLoads: [...WRITE_LOAD_NAMES],
+      compression: [...COMPRESSION_CASE_NAMES],
       loadConnections: [2, 32, 256],
       keepData: false,
       adminUrl: DEFAULT_ADMIN_URL,
@@ -35,7 +37,8 @@ describe('parseBenchArgs', () => {
     expect(options.writeLoads).to.deep.equal([]);
     expect(parseBenchArgs({ args: ['--load-connections', '1, 8'], env: {} }).loadConnections).to.deep.equal([1, 8]);
     expect(parseBenchArgs({ args: ['--cases', 'sync-batches,writes-other-brands'], env: {} }))
-      .to.deep.include({ cases: [], feed: ['sync-batches'], writeLoads: ['writes-other-brands'] });
+      .to.deep.include({ cases: [], feed: ['sync-batches'], writeLoads: ['writes-other-brands'], compression: [] });
+    expect(parseBenchArgs({ args: ['--cases', 'compression'], env: {} })).to.deep.include({ cases: [], feed: [], writeLoads: [], compression: ['compression'] });
     expect(parseBenchArgs({ args: ['--big-brand', '5000', '--products', '10000'], env: {} }).scale.bigBrand).to.equal(5000);
     expect(parseBenchArgs({ args: ['--warmup', '0'], env: {} }).warmupSeconds).to.equal(0);
   });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { CASE_NAMES } from '../../bench/cases.ts';
 import { FEED_CASE_NAMES } from '../../bench/feed-cases.ts';
+import { COMPRESSION_CASE_NAMES } from '../../bench/compression-cases.ts';
 import type { WriteLoadName } from '../../bench/write-loads.ts';
 import { benchDatabaseName, databaseUrl, dropDatabase } from '../../bench/bench-database.ts';
 import { COMMON_STATUS, LOADED_TABLES, SEARCH_WORD, expectedRows } from '../../bench/data-shape.ts';
@@ -33,7 +34,7 @@ for (const adminUrl of postgres) {
     const name = benchDatabaseName(SCALE);
     const url = databaseUrl(adminUrl, name);
     const options = {
-      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[],
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[], compression: COMPRESSION_CASE_NAMES,
       // Few connections: a busy test machine keeps a floor at 256 from answering within a one-second run.
       loadConnections: [2, 4],
       adminUrl, redisUrl: process.env.REDIS_URL ?? null,
@@ -96,6 +97,23 @@ for (const adminUrl of postgres) {
       expect(renderMarkdown(report)).to.contain("The triggers' cost to writers:");
     });
 
+    it('measures a list page of 100 and a get without compression, in gzip and in Brotli: bytes and CPU per request', () => {
+      expect(report.compression.map((row) => row.request)).to.deep.equal(['list-page-100', 'get-by-id']);
+      for (const row of report.compression) {
+        expect(row.runs.map((run) => run.coding)).to.deep.equal(['identity', 'gzip', 'br']);
+        for (const run of row.runs) {
+          expect(run.measurement.requests, `${row.request} ${run.coding}`).to.be.greaterThan(0);
+          expect(run.measurement.errors + run.measurement.non2xx, `${row.request} ${run.coding}`).to.equal(0);
+          expect(run.measurement.cpuMsPerRequest, `${row.request} ${run.coding}`).to.be.greaterThan(0);
+          expect(run.bodyBytes, `${row.request} ${run.coding}`).to.be.greaterThan(0);
+        }
+      }
+      const list = report.compression[0]!.runs;
+      expect(list[1]!.encodedShare).to.equal(1);
+      expect(list[2]!.bodyBytes).to.be.lessThan(list[0]!.bodyBytes / 2);
+      expect(renderMarkdown(report)).to.contain('### Response compression');
+    });
+
     it('measures the cases again under a write load, at each connection count asked, on the server and both floors', () => {
       expect(report.loaded.map((run) => run.load)).to.deep.equal(['writes-own-brand']);
       const [run] = report.loaded;
@@ -147,7 +165,7 @@ for (const adminUrl of postgres) {
     });
 
     it('drops its database at the end unless asked to keep it', async () => {
-      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], feed: [], writeLoads: [], keepData: false }, log: () => {} });
+      const again = await runBenchmark({ options: { ...options, cases: ['get-by-id'], feed: [], writeLoads: [], compression: [], keepData: false }, log: () => {} });
       expect(again.load.reused).to.equal(false);
       expect(again.cases.map((c) => c.name)).to.deep.equal(['get-by-id']);
       expect(again.feed).to.deep.equal({ pages: null, batches: null, writers: null });

@@ -5,6 +5,8 @@ export interface RawResponse {
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
   readonly body: any;
+  /** The body as it came on the wire (compressed, when the answer is). */
+  readonly bytes: Buffer;
 }
 
 /** A request whose path goes on the wire exactly as given (fetch would normalise it). */
@@ -15,14 +17,15 @@ export function rawRequest(origin: string, path: string, { method = 'GET', heade
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         let body: unknown = null;
         try {
           body = text ? JSON.parse(text) : null;
         } catch {
           body = null;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body, bytes });
       });
       res.on('error', reject);
     });

@@ -64,7 +64,7 @@ export const HEADERS: JsonSchema = {
     schema: { type: 'integer', minimum: 0 },
   },
   ETag: {
-    description: 'Strong validator of the body: send it back in `If-None-Match` to get 304 when nothing changed.',
+    description: 'Strong validator of the body: send it back in `If-None-Match` to get 304 when nothing changed. A compressed body\'s tag ends with its coding inside the quotes (`"<tag>-br"`, `"<tag>-gzip"`); any of them gets the 304.',
     schema: { type: 'string' },
   },
   CacheControl: {

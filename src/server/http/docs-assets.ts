@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { staticBody } from '../middleware/content-codings.ts';
 
-/** A file of the docs site, read once at start-up and served from memory. */
+/** A file of the docs site, read once at start-up and served from memory (and compressed once per coding: `staticBody`). */
 export interface DocsAsset {
   readonly body: Buffer;
   readonly contentType: string;
@@ -24,11 +25,11 @@ export function loadSwaggerUiAssets(): ReadonlyMap<string, DocsAsset> {
   const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return new Map(Object.entries(SWAGGER_UI_FILES).map(([name, contentType]) => [
     name,
-    { body: readFileSync(join(folder, name)), contentType },
+    { body: staticBody(readFileSync(join(folder, name))), contentType },
   ]));
 }
 
 /** One of our own text assets, held as a string in the source. */
 export function textAsset(text: string, contentType: string): DocsAsset {
-  return { body: Buffer.from(text, 'utf8'), contentType };
+  return { body: staticBody(Buffer.from(text, 'utf8')), contentType };
 }

@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { codingFor } from './compress-body.ts';
+import { encodedTag, tagsOfEveryCoding } from './content-codings.ts';
 import { toJsonBytes } from './json-body.ts';
 
 /**
@@ -10,28 +12,40 @@ import { toJsonBytes } from './json-body.ts';
  *
  * A 200 may be kept by the client alone (`private`), and only to revalidate
  * (`no-cache`): the next read sends its tag and costs a 304.
+ *
+ * The tag set here is the identity bytes'; a compressed 200 carries it with
+ * its coding's suffix (`"…-br"`, added by `compress-body.ts`), and any of
+ * those tags matches, so a client that changes its `Accept-Encoding` keeps
+ * its 304s. The 304 is decided before anything is compressed.
  */
 export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 200) return;
-    // The tag is of the bytes sent.
+    // The tag is of the identity bytes (compression, later, adds its coding to it).
     const bytes = toJsonBytes(ctx);
     if (bytes === null) return;
     const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', tag);
     if (matchesIfNoneMatch(ctx, tag)) {
+      // A 304 carries the validator and Vary its 200 would have (RFC 9110 §15.4.5): the tag of this request's coding.
+      ctx.set('ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
+      ctx.vary('Accept-Encoding');
       ctx.status = 304;
       ctx.body = null;
     }
   };
 }
 
-/** RFC 9110 §13.1.2: `*` or any listed tag, compared weakly (a `W/` prefix is ignored). */
+/**
+ * RFC 9110 §13.1.2: `*` or any listed tag, compared weakly (a `W/` prefix is
+ * ignored); the tag of any coding of the same bytes matches.
+ */
 function matchesIfNoneMatch(ctx: Context, tag: string): boolean {
   const header = ctx.get('If-None-Match');
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
+  const tags = tagsOfEveryCoding(tag);
+  return header.split(',').some((candidate) => tags.includes(candidate.trim().replace(/^W\//, '')));
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';
+import { compressBody } from './compress-body.ts';
 import { writeError } from './write-error.ts';
 import { assignRequestId } from './request-id.ts';
 import { logRequest } from './request-log.ts';
@@ -13,7 +14,11 @@ import { setSecurityHeaders } from './security-headers.ts';
  * order:
  * 1. a request id and the security headers, before anything runs;
  * 2. whatever the rest of the app throws becomes the contract's error body;
- * 3. the answer is counted in the metrics and logged, with its final status.
+ * 3. the body, an error's too, is compressed as the client accepts
+ *    (`compress-body.ts`: last, so that everything before works on the
+ *    identity bytes);
+ * 4. the answer is counted in the metrics and logged, with its final status
+ *    (its time includes the compression).
  */
 export function envelope({ logger, metrics }: { logger: Logger; metrics: Metrics }): Middleware {
   return async (ctx, next) => {
@@ -25,6 +30,8 @@ export function envelope({ logger, metrics }: { logger: Logger; metrics: Metrics
     } catch (error) {
       writeError({ ctx, error, logger });
     }
+    // A coding that fails (none has been seen to) leaves the identity body, which is then sent.
+    await compressBody(ctx).catch((error: unknown) => logger.warn({ err: error, requestId: ctx.state.requestId }, 'compression failed'));
     const durationMs = performance.now() - started;
     metrics.record(ctx, durationMs / 1000);
     logRequest({ ctx, logger, durationMs });

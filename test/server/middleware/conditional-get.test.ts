@@ -28,7 +28,7 @@ describe('conditional requests and caching', () => {
       const etag = first.headers.get('etag');
       expect(etag).to.match(/^"[A-Za-z0-9_-]{32}"$/);
       expect(first.headers.get('cache-control')).to.equal('private, no-cache');
-      expect(first.headers.get('vary')).to.equal('Authorization');
+      expect(first.headers.get('vary')).to.equal('Authorization, Accept-Encoding');
 
       const again = await server.request(path(), { key });
       expect(again.headers.get('etag'), 'same body, same tag').to.equal(etag);
@@ -39,7 +39,7 @@ describe('conditional requests and caching', () => {
         expect(conditional.text, header).to.equal("");
         expect(conditional.headers.etag).to.equal(etag);
         expect(conditional.headers['cache-control']).to.equal('private, no-cache');
-        expect(conditional.headers.vary).to.equal('Authorization');
+        expect(conditional.headers.vary).to.equal('Authorization, Accept-Encoding');
       }
       const stale = await server.request(path(), { key, headers: { 'If-None-Match': '"something-else"' } });
       expect(stale.status).to.equal(200);
