@@ -2,6 +2,7 @@ import type { JsonSchema } from '../compile/field-types.ts';
 import { listEnvelopeSchema, recordSchema } from '../compile/schemas.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Resource } from '../definition/resource.ts';
+import { withCodeSamples } from './code-samples.ts';
 import { familyPaths } from './family-paths.ts';
 import { CHANGE_DELETE_SCHEMA, changesPaths, changesSchemas } from './changes-paths.ts';
 import { API_DESCRIPTION } from './openapi-description.ts';
@@ -50,11 +51,10 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
     };
     if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
     tags.push({ name: resource.title, description: resource.description ?? resource.title });
-    Object.assign(paths, familyPaths(resource, example));
-    if (resource.scope !== 'tenant') {
-      Object.assign(schemas, changesSchemas(resource));
-      Object.assign(paths, changesPaths(resource));
-    }
+    const operations = resource.scope === 'tenant' ? familyPaths(resource, example) : { ...familyPaths(resource, example), ...changesPaths(resource) };
+    if (resource.scope !== 'tenant') Object.assign(schemas, changesSchemas(resource));
+    const exampleId = typeof example?.id === 'string' ? example.id : undefined;
+    Object.assign(paths, withCodeSamples(operations, { resource, basePath, exampleId }));
   }
   return {
     openapi: '3.1.0',
