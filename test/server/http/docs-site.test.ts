@@ -22,8 +22,12 @@ describe('docs site', () => {
         const response = await server.request(path);
         expect(response.status).to.equal(200);
         expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
-        expect(response.headers.get('content-security-policy')).to.match(/^default-src 'self';/);
-        expect(response.headers.get('content-security-policy')).not.to.contain('unsafe');
+        const csp = response.headers.get('content-security-policy')!;
+        expect(csp).to.match(/^default-src 'self';/);
+        // Scripts come from our origin only, never inline or eval'd; only the reference lets Scalar style inline (docs-site.ts says why).
+        expect(csp).to.not.match(/script-src|unsafe-eval/);
+        if (path === DOCS) expect(csp).to.equal("default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+        else expect(csp).not.to.contain('unsafe');
         expect(response.headers.get('cache-control')).to.equal('no-cache');
         expect(response.text).to.match(/^<!doctype html>/);
       });
@@ -44,7 +48,8 @@ describe('docs site', () => {
         for (const asset of assets) {
           const response = await server.request(asset);
           expect(response.status, asset).to.equal(200);
-          const type = asset.endsWith('.js') ? 'text/javascript; charset=utf-8' : asset.endsWith('.css') ? 'text/css; charset=utf-8' : 'image/png';
+          const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' };
+          const type = types[asset.split('.').pop()!];
           expect(response.headers.get('content-type'), asset).to.equal(type);
           expect(response.headers.get('cache-control'), asset).to.equal('public, max-age=3600');
           expect(response.headers.get('x-content-type-options'), asset).to.equal('nosniff');
@@ -66,14 +71,15 @@ describe('docs site', () => {
     expect(urlsOf((await server.request(GETTING_STARTED)).text)).to.include(DOCS);
   });
 
-  it('points Swagger UI at the served document, with the online validator off', async () => {
+  it('points Scalar at the served document, with everything that would call Scalar\'s services off', async () => {
     const page = await server.request(DOCS);
-    expect(page.text).to.contain('data-spec-url="/api/public/v1/openapi.json"');
-    expect(page.text).to.contain(`src="${DOCS}/assets/swagger-ui-bundle.js"`);
-    // Swagger UI sends the document to validator.swagger.io unless told not to (it skips localhost, so the browser test cannot see it).
+    expect(page.text).to.contain('data-document-url="/api/public/v1/openapi.json"');
+    expect(page.text).to.contain(`src="${DOCS}/assets/scalar-api-reference.js"`);
+    // The proxy is only used for requests to another host, so the browser test, on one origin, would not see it: checked here.
     const initializer = await server.request(`${DOCS}/assets/docs-init.js`);
-    expect(initializer.text).to.contain('validatorUrl: null');
-    expect(initializer.text).to.contain('domNode: root');
+    for (const setting of ["proxyUrl: ''", 'withDefaultFonts: false', 'telemetry: false', 'agent: { disabled: true }']) expect(initializer.text).to.contain(setting);
+    const bundle = await server.request(`${DOCS}/assets/scalar-api-reference.js`);
+    expect(Number(bundle.headers.get('content-length'))).to.be.greaterThan(1_000_000);
   });
 
   it('serves every guide of docs/guides at /docs/<slug>, titled by its heading, linked from every page', async () => {
@@ -97,12 +103,12 @@ describe('docs site', () => {
     }
   });
 
-  for (const file of ['missing.js', 'index.html', 'swagger-ui-bundle.js.map', 'package.json', '..%2Fpackage.json']) {
+  for (const file of ['missing.js', 'index.html', 'scalar-api-reference.js.map', 'standalone.js', 'swagger-ui-bundle.js', 'package.json', '..%2Fpackage.json']) {
     it(`answers an asset not on the allow-list (${file}) with the JSON 404`, async () => {
       const response = await server.request(`${DOCS}/assets/${file}`);
       expect(response.status).to.equal(404);
       expect(response.headers.get('content-type')).to.match(/^application\/json/);
-      // `swagger-ui-bundle.js.map` is close enough to `swagger-ui-bundle.js` for a did-you-mean in the message.
+      // `scalar-api-reference.js.map` is close enough to `scalar-api-reference.js` for a did-you-mean in the message.
       expect(Object.keys(response.body).sort()).to.deep.equal(['error', 'errorCode']);
       expect(response.body.errorCode).to.equal('not_found');
       expect(response.body.error).to.match(/^No such path in this API( \(did you mean '[^']+'\?\))?\.$/);
