@@ -72,7 +72,7 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). After too many failed authentications from one client, its requests without a valid key are answered 429 for the rest of the minute; a valid key is always served.',
+          description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). After too many failed authentications from one client, its requests without a valid key are answered 429 for the rest of the minute; a valid key is always served. Where to get a key: `npm start` on the demo prints one for the brand `northwind`; an operator creates others with `npm run keys -- create --brand <slug>` (see the keys guide, /api/public/v1/docs/keys).',
         },
       },
       parameters: PARAMETERS,

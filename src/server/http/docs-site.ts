@@ -17,7 +17,11 @@ const GUIDES_DIR = new URL('../../../docs/guides/', import.meta.url);
  */
 export const GUIDES: readonly GuideLink[] = [
   { slug: 'getting-started', label: 'Getting started' },
-  { slug: 'syncing', label: 'Keeping a copy in sync' },
+  { slug: 'keys', label: 'Keys' },
+  { slug: 'pagination', label: 'Lists' },
+  { slug: 'errors', label: 'Errors' },
+  { slug: 'rate-limits', label: 'Rate limits' },
+  { slug: 'syncing', label: 'Syncing' },
 ];
 
 interface Guide {

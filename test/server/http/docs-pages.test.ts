@@ -11,7 +11,7 @@ const currentOf = (html: string): string[] => [...html.matchAll(/<a href="([^"]*
 
 describe('docs pages', () => {
   const paths = docsPaths('/api/public/v1');
-  const guides = [{ slug: 'getting-started', label: 'Getting started' }, { slug: 'syncing', label: 'Keeping a copy in sync' }];
+  const guides = [{ slug: 'getting-started', label: 'Getting started' }, { slug: 'syncing', label: 'Syncing' }];
   const guide = (articleHtml: string, at = 0) => guidePage({ paths, guides, guide: guides[at]!, title: 'Getting started', articleHtml });
 
   it('places the pages, the document and the assets under the base path', () => {

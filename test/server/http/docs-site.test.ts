@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { GUIDES } from '../../../src/server/http/docs-site.ts';
+import { createBrand, resetToBrand } from '../../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const DOCS = '/api/public/v1/docs';
 const GETTING_STARTED = `${DOCS}/getting-started`;
+const GUIDE_PAGES = GUIDES.map((guide) => `${DOCS}/${guide.slug}`);
 
 /** Every `src` and `href` of a page. */
 function urlsOf(html: string): string[] {
@@ -16,7 +20,7 @@ describe('docs site', () => {
   });
   after(() => server.close());
 
-  for (const path of [DOCS, GETTING_STARTED, `${DOCS}/syncing`]) {
+  for (const path of [DOCS, ...GUIDE_PAGES]) {
     describe(`GET ${path}`, () => {
       it('is an HTML page, served without a key, under a CSP of our own origin', async () => {
         const response = await server.request(path);
@@ -88,18 +92,53 @@ describe('docs site', () => {
     expect(syncing.text).to.contain('<title>Keeping a copy in sync · Brand Catalog Read API</title>');
     expect(syncing.text).to.contain('<h1>Keeping a copy in sync</h1>');
     expect(syncing.text).to.contain('syncToken');
-    for (const page of [DOCS, GETTING_STARTED, `${DOCS}/syncing`]) {
-      expect(urlsOf((await server.request(page)).text), page).to.include.members([DOCS, GETTING_STARTED, `${DOCS}/syncing`]);
+    expect(GUIDES.map((guide) => guide.slug)).to.deep.equal(['getting-started', 'keys', 'pagination', 'errors', 'rate-limits', 'syncing']);
+    for (const page of [DOCS, ...GUIDE_PAGES]) {
+      expect(urlsOf((await server.request(page)).text), page).to.include.members([DOCS, ...GUIDE_PAGES]);
     }
   });
 
-  it('renders docs/guides/getting-started.md to HTML', async () => {
+  it('links from each guide only to pages the site has', async () => {
+    const known = new Set([DOCS, ...GUIDE_PAGES, '/api/public/v1/openapi.json']);
+    for (const page of GUIDE_PAGES) {
+      const article = /<main class="docs-article">([\s\S]*)<\/main>/.exec((await server.request(page)).text)![1]!;
+      for (const url of urlsOf(article)) expect(known.has(url.split('#')[0]!), `${page} links to ${url}`).to.equal(true);
+    }
+  });
+
+  it('renders docs/guides/getting-started.md to HTML, with a first request and the paths', async () => {
     const { text } = await server.request(GETTING_STARTED);
     expect(text).to.contain('<h1>Getting started</h1>');
-    expect(text).to.contain('<pre><code class="language-sh">curl -H &quot;Authorization: Bearer bcat_sk_');
+    expect(text).to.contain('<pre><code class="language-sh">export API_URL=http://localhost:3000 API_KEY=bcat_sk_...');
     expect(text).to.contain('<table>');
-    for (const code of ['invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch', 'unauthorized', 'not_found', 'method_not_allowed', 'rate_limited', 'internal_error']) {
+  });
+
+  it('lists every error code in the errors guide', async () => {
+    const { text } = await server.request(`${DOCS}/errors`);
+    for (const code of ['invalid_parameter', 'unsupported_include', 'invalid_cursor', 'cursor_mismatch', 'unauthorized', 'not_found', 'method_not_allowed', 'sync_token_expired', 'rate_limited', 'internal_error']) {
       expect(text, code).to.contain(`<code>${code}</code>`);
+    }
+    for (const reason of ['missing', 'malformed', 'unknown_or_revoked', 'expired', 'brand_not_allowed']) expect(text, reason).to.contain(`<code>${reason}</code>`);
+  });
+
+  it("quotes the server's own answers in the errors guide", async () => {
+    const guide = readFileSync(new URL('../../../docs/guides/errors.md', import.meta.url), 'utf8');
+    const { key } = await resetToBrand('northwind');
+    await createBrand('southpeak');
+    const requests: ReadonlyArray<readonly [string, string | null, string?]> = [
+      ['/brands/northwind/products?limit=500&colour=red', key],
+      ['/brands/northwind/products?updatedSince=2026-03-01T09:30:00+02:00', key],
+      ['/brands/northwind/products?include=nope', key],
+      ['/brands/northwind/products?cursor=abc', key],
+      ['/brands/northwind/products', null],
+      ['/brands/southpeak/products', key],
+      ['/brands/northwind/prodcts', key],
+      ['/brands/nope/products', key],
+      ['/brands/northwind/products', key, 'POST'],
+    ];
+    for (const [path, requestKey, method] of requests) {
+      const response = await server.request(path, { key: requestKey, ...(method ? { method } : {}) });
+      expect(guide, `${method ?? 'GET'} ${path}`).to.contain(response.text);
     }
   });
 
