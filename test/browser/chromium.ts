@@ -36,8 +36,8 @@ export function watchPage(page: Page, origin: string): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
     const url = new URL(request.url());
-    // data: URLs are the icons inlined in swagger-ui.css: nothing leaves the page.
-    if (url.protocol !== 'data:' && url.origin !== origin) problems.push(`request off the server: ${request.url()}`);
+    // data: URLs are the reference's inlined icons, blob: URLs what it makes in the page: nothing leaves it.
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) problems.push(`request off the server: ${request.url()}`);
   });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
   return problems;

@@ -1,14 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { GUIDES } from '../../src/server/http/docs-site.ts';
 import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { launchChromium, watchPage } from './chromium.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
-/** Swagger UI renders a tag per family of the registry, with its operations: give a slow CI time. */
+/** Scalar renders a section per family of the registry: give a slow CI time. */
 const RENDER_TIMEOUT = 60_000;
+const CARTON_SIZES_LIST = 'api-1/tag/carton-sizes/GET/brands/{brand}/carton-sizes';
 
 describe('docs site in a headless browser', () => {
   let server: TestServer;
@@ -16,11 +18,13 @@ describe('docs site in a headless browser', () => {
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
+  let doc: { paths: Record<string, { get: { tags: string[] } }> };
 
   before(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     server = await startTestServer();
     browser = await launchChromium();
+    doc = (await server.request('/openapi.json')).body;
   });
   after(async () => {
     await browser?.close();
@@ -33,86 +37,97 @@ describe('docs site in a headless browser', () => {
   });
   afterEach(() => context.close());
 
+  /** The sidebar's entry of each family (a tag), by its id. */
+  const TAG_ENTRIES = 'li[data-sidebar-id^="api-1/tag/"]:not([data-sidebar-id*="/GET/"])';
+
   async function openReference(hash = ''): Promise<void> {
     await page.goto(`${server.baseUrl}/docs${hash}`);
-    await page.locator('h3.opblock-tag').first().waitFor({ timeout: RENDER_TIMEOUT });
+    await page.locator(TAG_ENTRIES).first().waitFor({ timeout: RENDER_TIMEOUT });
   }
 
-  it('renders every family of the registry, offline, with no error under its CSP', async () => {
+  /** An operation's section, rendered: opened from its sidebar link. */
+  async function openOperation(id: string): Promise<Locator> {
+    await openReference(`#${id.replace(/^api-1\//, '')}`);
+    const section = page.locator(`section[id="${id}"]`);
+    await section.waitFor({ timeout: RENDER_TIMEOUT });
+    await section.scrollIntoViewIfNeeded();
+    return section;
+  }
+
+  it('renders every family of the registry with all its operations, offline, with no error under its CSP', async () => {
     await openReference();
-    const titles = server.registry.resources.map((resource) => resource.title);
-    const missing: string[] = [];
-    for (const title of titles) {
-      const tag = page.locator(`h3.opblock-tag[data-tag=${JSON.stringify(title)}]`);
-      if (!(await tag.isVisible()) || !(await tag.innerText()).includes(title)) missing.push(title);
+    const titles = await page.locator(TAG_ENTRIES).evaluateAll((entries) => entries.map((entry) => (entry as HTMLElement).innerText.split('\n')[0]!.trim()));
+    expect(titles).to.have.members(server.registry.resources.map((resource) => resource.title));
+    await page.screenshot({ path: `${ARTIFACTS}docs-reference.png` });
+
+    // Open every family in the sidebar: each lists its operations, as the document has them.
+    await page.locator(`${TAG_ENTRIES} > div > button[aria-expanded]`).evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLElement).click()));
+    const expected = Object.entries(doc.paths).map(([path, item]) => `${item.get.tags[0]} GET ${path}`).sort();
+    await page.waitForFunction((count) => document.querySelectorAll('li[data-sidebar-id*="/GET/"]').length >= count, expected.length, { timeout: RENDER_TIMEOUT });
+    const shown = await page.locator(TAG_ENTRIES).evaluateAll((entries) => entries.flatMap((entry) => {
+      const title = (entry as HTMLElement).innerText.split('\n')[0]!.trim();
+      return [...entry.querySelectorAll('li[data-sidebar-id*="/GET/"]')].map((operation) => `${title} GET ${operation.getAttribute('data-sidebar-id')!.split('/GET')[1]}`);
+    }));
+    expect(shown.sort()).to.deep.equal(expected);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('shows an operation with its code samples: curl, the TypeScript client, Python with requests', async () => {
+    const section = await openOperation(CARTON_SIZES_LIST);
+    const samples: Record<string, string> = {};
+    for (const label of ['curl', 'TypeScript client', 'Python (requests)']) {
+      await section.getByTestId('client-picker').click();
+      await page.getByRole('option', { name: label }).or(page.getByRole('button', { name: label })).first().click();
+      expect(await section.getByTestId('client-picker').innerText()).to.contain(label);
+      samples[label] = await section.locator('pre, .scalar-codeblock-pre').first().innerText();
     }
-    expect(missing, 'families without a visible tag').to.deep.equal([]);
-    expect(await page.locator('h3.opblock-tag').count()).to.equal(titles.length);
-    expect(await page.locator('button.authorize').isVisible(), 'the Authorize button').to.equal(true);
-    expect(await page.locator('.operation-filter-input').isVisible(), 'the filter box').to.equal(true);
-    await page.screenshot({ path: `${ARTIFACTS}docs-page.png`, fullPage: true });
+    expect(samples.curl).to.contain('curl -s "$API_URL/api/public/v1/brands/northwind/carton-sizes?limit=10"');
+    expect(samples['TypeScript client']).to.contain("catalog.list('carton-sizes', { limit: 100 })");
+    expect(samples['Python (requests)']).to.contain('import requests');
+    await section.screenshot({ path: `${ARTIFACTS}docs-operation.png` });
     expect(problems).to.deep.equal([]);
   });
 
-  it('narrows the families with the filter box', async () => {
-    await openReference();
-    // Swagger UI keeps the tags whose name or one of whose paths contains the phrase, ignoring case.
-    const expected = server.registry.resources
-      .filter((resource) => resource.title.toLowerCase().includes('carton') || resource.path.includes('carton'))
-      .map((resource) => resource.title);
-    expect(expected).to.include('Carton Sizes');
-    await page.locator('.operation-filter-input').fill('carton');
-    await page.waitForFunction((count) => document.querySelectorAll('h3.opblock-tag').length === count, expected.length, { timeout: RENDER_TIMEOUT });
-    const shown = await page.locator('h3.opblock-tag').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-tag')));
-    expect(shown).to.have.members(expected);
-    expect(problems).to.deep.equal([]);
-  });
-
-  it('calls the API from the page with a key given to Authorize', async () => {
+  it('tries an operation with a key: the 200 is shown, and only what the user set is sent', async () => {
     const brand = await createBrand();
     const { key } = await createTestKey({ brands: [brand.slug] });
     await insert('carton-sizes', brand.id, [{ name: 'Browser carton' }]);
-    const { body: openApi } = await server.request('/openapi.json');
-    const { tags: [tag], operationId } = openApi.paths['/brands/{brand}/carton-sizes'].get as { tags: string[]; operationId: string };
-    // Deep linking opens the operation straight from the URL; Swagger UI writes spaces as _ in element ids.
-    await openReference(`#/${encodeURIComponent(tag!)}/${operationId}`);
-    const operation = page.locator(`#operations-${tag!.replaceAll(' ', '_')}-${operationId}`);
-    await operation.locator('.opblock-body').waitFor({ timeout: RENDER_TIMEOUT });
+    const section = await openOperation(CARTON_SIZES_LIST);
+    await section.getByRole('button', { name: /Test Request/ }).click();
+    const client = page.getByRole('dialog');
+    await client.getByPlaceholder('Token').first().fill(key);
+    // The brand is the one path parameter, filled with the demo brand's slug: the user puts theirs.
+    await client.locator('.code-input-lite__editor', { hasText: 'northwind' }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(brand.slug);
 
-    await page.locator('button.authorize').click();
-    await page.locator('.auth-container input').fill(key);
-    await page.locator('.auth-btn-wrapper button.authorize').click();
-    await page.locator('.auth-btn-wrapper button.btn-done').click();
-
-    await operation.locator('button.try-out__btn').click();
-    await operation.locator('tr[data-param-name="brand"] input').fill(brand.slug);
-    await operation.locator('button.execute').click();
-    const liveResponse = operation.locator('.live-responses-table .response');
-    await liveResponse.waitFor({ timeout: RENDER_TIMEOUT });
-    expect((await liveResponse.locator('.response-col_status').innerText()).trim()).to.equal('200');
-    expect(await liveResponse.locator('.response-col_description').innerText()).to.contain('Browser carton');
+    const sent: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/public/v1/brands/')) sent.push(request);
+    });
+    await client.locator('button[data-addressbar-action="send"]:visible').click();
+    await client.getByText('Browser carton').first().waitFor({ timeout: RENDER_TIMEOUT });
+    expect(await client.getByText('200 OK').first().isVisible()).to.equal(true);
+    expect(sent).to.have.length(1);
+    // No query string at all: no limit, fields, include or filter the user did not type.
+    expect(sent[0]!.url()).to.equal(`${server.origin}/api/public/v1/brands/${brand.slug}/carton-sizes`);
+    expect(await sent[0]!.headerValue('authorization')).to.equal(`Bearer ${key}`);
+    await page.screenshot({ path: `${ARTIFACTS}docs-try-it.png` });
     expect(problems).to.deep.equal([]);
   });
 
-  it('serves the getting-started page, styled, with a link back to the reference', async () => {
-    await page.goto(`${server.baseUrl}/docs/getting-started`);
-    expect(await page.locator('h1').innerText()).to.equal('Getting started');
-    // The stylesheet is a file of ours: a dark bar proves it loaded under the page's CSP.
-    const barColour = await page.locator('.docs-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor);
-    expect(barColour).to.equal('rgb(27, 35, 48)');
-    await page.screenshot({ path: `${ARTIFACTS}getting-started.png`, fullPage: true });
-
-    await page.locator('.docs-bar nav a', { hasText: 'API reference' }).click();
-    await page.locator('h3.opblock-tag').first().waitFor({ timeout: RENDER_TIMEOUT });
-    expect(new URL(page.url()).pathname).to.equal('/api/public/v1/docs');
-    expect(problems).to.deep.equal([]);
-  });
-
-  it('links from the reference to the getting-started page', async () => {
-    await openReference();
-    await page.locator('.docs-bar nav a', { hasText: 'Getting started' }).click();
-    await page.locator('h1', { hasText: 'Getting started' }).waitFor();
-    expect(new URL(page.url()).pathname).to.equal('/api/public/v1/docs/getting-started');
-    expect(problems).to.deep.equal([]);
-  });
+  for (const guide of GUIDES) {
+    it(`renders the guide "${guide.label}", styled, linked from the header bar`, async () => {
+      await page.goto(`${server.baseUrl}/docs`);
+      await page.locator('.docs-bar nav a', { hasText: guide.label }).click();
+      await page.locator('main.docs-article h1').waitFor();
+      expect(new URL(page.url()).pathname).to.equal(`/api/public/v1/docs/${guide.slug}`);
+      expect(await page.locator('.docs-bar nav a[aria-current="page"]').innerText()).to.equal(guide.label);
+      // The stylesheet is a file of ours: a dark bar proves it loaded under the page's CSP.
+      expect(await page.locator('.docs-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).to.equal('rgb(27, 35, 48)');
+      expect(await page.locator('main.docs-article h2').count(), 'sections').to.be.greaterThan(0);
+      await page.screenshot({ path: `${ARTIFACTS}docs-guide-${guide.slug}.png`, fullPage: true });
+      expect(problems).to.deep.equal([]);
+    });
+  }
 });

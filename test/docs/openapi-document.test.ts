@@ -121,6 +121,39 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('gives every operation of every family code samples in curl, the TypeScript client and Python', () => {
+    const operations = Object.entries(doc.paths).map(([path, item]) => [path, (item as Doc).get as Doc] as const);
+    expect(operations).to.have.length(registry.resources.length * 3 - 2);
+    for (const [path, operation] of operations) {
+      const samples = operation['x-codeSamples'] as Doc[];
+      expect(samples.map((sample) => sample.label), path).to.deep.equal(['curl', 'TypeScript client', 'Python (requests)']);
+      const curl = String(samples[0]!.source);
+      const url = `$API_URL${API_BASE_PATH}${path.replace('{brand}', 'northwind')}`;
+      expect(curl.startsWith(`curl -s "${url.replace(/\{id\}$/, '')}`), `${path}: ${curl}`).to.equal(true);
+      // A get asks for the demo record the document quotes, which the demo data has.
+      if (path.endsWith('{id}')) expect(curl, path).to.match(/\/[0-9a-f-]{36}"/);
+    }
+  });
+
+  it('fills in no optional parameter for "try it": nothing is sent that the user did not set', () => {
+    const resolve = (parameter: Doc): Doc => (parameter.$ref ? doc.components.parameters[parameter.$ref.split('/').pop()] : parameter);
+    const fillable = (parameter: Doc) => parameter.example !== undefined || parameter.examples !== undefined
+      || ['default', 'enum', 'examples', 'example'].some((keyword) => parameter.schema?.[keyword] !== undefined);
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const parameter of ((item as Doc).get.parameters as Doc[]).map(resolve)) {
+        if (parameter.required || !fillable(parameter)) continue;
+        checked += 1;
+        // The first example is the one renderers fill the input from: it has no value.
+        expect(parameter, `${path} ${parameter.name}`).to.not.have.property('example');
+        const [first, ...rest] = Object.entries(parameter.examples as Doc);
+        expect(first, `${path} ${parameter.name}`).to.deep.equal(['default', { summary: 'Not sent', description: 'Leave it out to get what the API does without it.' }]);
+        for (const [, example] of rest) expect(example, `${path} ${parameter.name}`).to.have.property('value');
+      }
+    }
+    expect(checked, 'limit, include, fields, enum and time filters at least').to.be.greaterThan(registry.resources.length * 2);
+  });
+
   describe('as served', () => {
     let server: TestServer;
     before(async () => {

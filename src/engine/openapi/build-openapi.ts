@@ -2,6 +2,7 @@ import type { JsonSchema } from '../compile/field-types.ts';
 import { listEnvelopeSchema, recordSchema } from '../compile/schemas.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Resource } from '../definition/resource.ts';
+import { withCodeSamples } from './code-samples.ts';
 import { familyPaths } from './family-paths.ts';
 import { CHANGE_DELETE_SCHEMA, changesPaths, changesSchemas } from './changes-paths.ts';
 import { API_DESCRIPTION } from './openapi-description.ts';
@@ -50,11 +51,10 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
     };
     if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
     tags.push({ name: resource.title, description: resource.description ?? resource.title });
-    Object.assign(paths, familyPaths(resource, example));
-    if (resource.scope !== 'tenant') {
-      Object.assign(schemas, changesSchemas(resource));
-      Object.assign(paths, changesPaths(resource));
-    }
+    const operations = resource.scope === 'tenant' ? familyPaths(resource, example) : { ...familyPaths(resource, example), ...changesPaths(resource) };
+    if (resource.scope !== 'tenant') Object.assign(schemas, changesSchemas(resource));
+    const exampleId = typeof example?.id === 'string' ? example.id : undefined;
+    Object.assign(paths, withCodeSamples(operations, { resource, basePath, exampleId }));
   }
   return {
     openapi: '3.1.0',
@@ -72,7 +72,7 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). After too many failed authentications from one client, its requests without a valid key are answered 429 for the rest of the minute; a valid key is always served.',
+          description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). After too many failed authentications from one client, its requests without a valid key are answered 429 for the rest of the minute; a valid key is always served. Where to get a key: `npm start` on the demo prints one for the brand `northwind`; an operator creates others with `npm run keys -- create --brand <slug>` (see the keys guide, /api/public/v1/docs/keys).',
         },
       },
       parameters: PARAMETERS,

@@ -3,7 +3,8 @@ import { CHANGES_QUERY_SCHEMA } from '../compile/schemas.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import type { Resource } from '../definition/resource.ts';
 import { fieldsParameter, okResponse } from './family-paths.ts';
-import { componentRef, OPERATION_ERRORS, schemaRef, withoutDescription } from './openapi-components.ts';
+import { componentRef, OPERATION_ERRORS, schemaRef } from './openapi-components.ts';
+import { optionalParameter } from './optional-parameter.ts';
 import { pascalCase, recordTypeName } from './record-type-name.ts';
 
 /**
@@ -13,9 +14,7 @@ import { pascalCase, recordTypeName } from './record-type-name.ts';
 
 const CHANGES_PARAMETERS = CHANGES_QUERY_SCHEMA.properties as Record<string, JsonSchema>;
 
-const queryParameter = (name: string): JsonSchema => ({
-  name, in: 'query', required: false, description: CHANGES_PARAMETERS[name]!.description, schema: withoutDescription(CHANGES_PARAMETERS[name]!),
-});
+const queryParameter = (name: string): JsonSchema => optionalParameter({ name, schema: CHANGES_PARAMETERS[name]! });
 
 /** The delete item, the same for every family. */
 export const CHANGE_DELETE_SCHEMA: JsonSchema = {

@@ -2,7 +2,8 @@ import type { JsonSchema } from '../compile/field-types.ts';
 import { INCLUDE_SCHEMA, filterSchemas } from '../compile/schemas.ts';
 import type { Resource } from '../definition/resource.ts';
 import { FIELDS_SCHEMA } from '../request/sparse-fields.ts';
-import { CACHING_HEADERS, componentRef, ID_PARAMETER, OPERATION_ERRORS, RATE_LIMIT_HEADERS, schemaRef, withoutDescription } from './openapi-components.ts';
+import { CACHING_HEADERS, componentRef, ID_PARAMETER, OPERATION_ERRORS, RATE_LIMIT_HEADERS, schemaRef } from './openapi-components.ts';
+import { optionalParameter } from './optional-parameter.ts';
 import { pascalCase, recordTypeName } from './record-type-name.ts';
 
 /** A family and the demo record the document quotes for it, if any. */
@@ -97,33 +98,25 @@ export const okResponse = ({ schema, example, headers = {} }: { schema: JsonSche
 function includeParameter(resource: Resource): JsonSchema[] {
   if (resource.includes.length === 0) return [];
   const described = resource.includes.map((include) => `- \`${include.name}\`${include.description ? `: ${include.description}` : ''}`);
-  return [{
+  const first = resource.includes[0]!.name;
+  return [optionalParameter({
     name: 'include',
-    in: 'query',
-    required: false,
+    schema: INCLUDE_SCHEMA,
     description: `${String(INCLUDE_SCHEMA.description)} One or more of:\n${described.join('\n')}`,
-    schema: withoutDescription(INCLUDE_SCHEMA),
-    example: resource.includes[0]!.name,
-  }];
+    example: { name: 'one', summary: `Embed ${first}`, value: first },
+  })];
 }
 
 export function fieldsParameter(resource: Resource): JsonSchema {
-  return {
+  const two = resource.recordFields.slice(0, 2).map((field) => field.name).join(',');
+  return optionalParameter({
     name: 'fields',
-    in: 'query',
-    required: false,
+    schema: FIELDS_SCHEMA,
     description: `${String(FIELDS_SCHEMA.description)} Without it every field is returned, as the record schema requires; with it, only those named. Fields: ${resource.recordFields.map((field) => `\`${field.name}\``).join(', ')}.`,
-    schema: withoutDescription(FIELDS_SCHEMA),
-    example: resource.recordFields.slice(0, 2).map((field) => field.name).join(','),
-  };
+    example: { name: 'some', summary: `Only ${two}`, value: two },
+  });
 }
 
 function filterParameters(resource: Resource): JsonSchema[] {
-  return Object.entries(filterSchemas(resource)).map(([parameter, schema]) => ({
-    name: parameter,
-    in: 'query',
-    required: false,
-    description: schema.description,
-    schema: withoutDescription(schema),
-  }));
+  return Object.entries(filterSchemas(resource)).map(([name, schema]) => optionalParameter({ name, schema }));
 }

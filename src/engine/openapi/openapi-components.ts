@@ -3,18 +3,13 @@ import { KEY_REFUSALS } from '../request/key-refusals.ts';
 import type { JsonSchema } from '../compile/field-types.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import { CURSOR_SCHEMA, ERROR_SCHEMA, LIMIT_SCHEMA } from '../compile/schemas.ts';
+import { optionalParameter } from './optional-parameter.ts';
 
 /**
  * The parts of the OpenAPI document that every operation shares: parameters,
  * headers, error responses and the error body. Declared once under
  * `components` and referenced, so the document stays readable and small.
  */
-
-/** A parameter's schema without its description, which the parameter itself carries. */
-export function withoutDescription(schema: JsonSchema): JsonSchema {
-  const { description: _description, ...rest } = schema;
-  return rest;
-}
 
 export const componentRef = (kind: 'schemas' | 'parameters' | 'responses' | 'headers', name: string): JsonSchema => ({
   $ref: `#/components/${kind}/${name}`,
@@ -33,8 +28,8 @@ export const PARAMETERS: JsonSchema = {
     schema: { type: 'string', minLength: 1 },
     example: EXAMPLE_BRAND,
   },
-  Cursor: { name: 'cursor', in: 'query', required: false, description: CURSOR_SCHEMA.description, schema: withoutDescription(CURSOR_SCHEMA) },
-  Limit: { name: 'limit', in: 'query', required: false, description: LIMIT_SCHEMA.description, schema: withoutDescription(LIMIT_SCHEMA) },
+  Cursor: optionalParameter({ name: 'cursor', schema: CURSOR_SCHEMA }),
+  Limit: optionalParameter({ name: 'limit', schema: LIMIT_SCHEMA }),
   IfNoneMatch: {
     name: 'If-None-Match', in: 'header', required: false,
     description: 'The `ETag` of a response the client holds: when the response would be the same, the answer is 304 with no body, which does not count against the rate limit.',

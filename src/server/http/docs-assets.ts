@@ -10,23 +10,19 @@ export interface DocsAsset {
 }
 
 /**
- * The only files of `swagger-ui-dist` the site serves: the bundle, its
- * stylesheet and an icon (so the browser does not ask for `/favicon.ico`).
- * The standalone preset is not needed: the page has its own header bar.
+ * The one file of `@scalar/api-reference` the site serves: its standalone
+ * browser bundle, which carries its own styles (it adds them to the page as
+ * a `<style>` element, see the reference's CSP in docs-site.ts). Its fonts
+ * and its chunked ESM build are not served: the page uses system fonts
+ * (`withDefaultFonts: false`), and the bundle needs no chunk.
  */
-const SWAGGER_UI_FILES: Readonly<Record<string, string>> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+const SCALAR_BUNDLE = { name: 'scalar-api-reference.js', file: 'browser/standalone.js' } as const;
 
-/** Reads the allow-listed files from the installed package; a missing one stops start-up. */
-export function loadSwaggerUiAssets(): ReadonlyMap<string, DocsAsset> {
-  const folder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  return new Map(Object.entries(SWAGGER_UI_FILES).map(([name, contentType]) => [
-    name,
-    { body: staticBody(readFileSync(join(folder, name))), contentType },
-  ]));
+/** Reads Scalar's bundle from the installed package; a missing file stops start-up. */
+export function loadScalarAssets(): ReadonlyMap<string, DocsAsset> {
+  // The package exports no `package.json`: its main entry (`dist/index.js`) locates `dist/`.
+  const dist = dirname(createRequire(import.meta.url).resolve('@scalar/api-reference'));
+  return new Map([[SCALAR_BUNDLE.name, { body: staticBody(readFileSync(join(dist, SCALAR_BUNDLE.file))), contentType: 'text/javascript; charset=utf-8' }]]);
 }
 
 /** One of our own text assets, held as a string in the source. */

@@ -42,10 +42,14 @@ describe('familyPaths', () => {
     ]);
     const include = list.parameters.find((p: any) => p.name === 'include');
     expect(include.description).to.contain('- `brand`: Its brand.');
-    expect(include.example).to.equal('brand');
+    // Not filled in "try it" (optional-parameter.ts): the example is second, after one with no value.
+    expect(include).to.not.have.property('example');
+    expect(Object.keys(include.examples)).to.deep.equal(['default', 'one']);
+    expect(include.examples.one).to.deep.equal({ summary: 'Embed brand', value: 'brand' });
     const fields = list.parameters.find((p: any) => p.name === 'fields');
     expect(fields.description).to.contain('Fields: `id`, `name`, `brandRef`, `createdAt`.');
-    expect(fields.example).to.equal('id,name');
+    expect(fields).to.not.have.property('example');
+    expect(fields.examples.some).to.deep.equal({ summary: 'Only id,name', value: 'id,name' });
     expect(fields.schema).to.not.have.property('description');
   });
 

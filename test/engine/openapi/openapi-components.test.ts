@@ -11,8 +11,8 @@ import {
   OPERATION_ERRORS,
   PARAMETERS,
   RATE_LIMIT_HEADERS,
-  withoutDescription,
 } from '../../../src/engine/openapi/openapi-components.ts';
+import { withoutDescription } from '../../../src/engine/openapi/optional-parameter.ts';
 import { DATABASE_NOT_READY_MESSAGE, ERROR_CODES } from '../../../src/engine/request/api-error.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 

@@ -2,18 +2,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
-import { loadSwaggerUiAssets, textAsset } from '../../../src/server/http/docs-assets.ts';
+import { loadScalarAssets, textAsset } from '../../../src/server/http/docs-assets.ts';
 
 describe('docs assets', () => {
-  it('serves only Swagger UI\'s bundle, stylesheet and icon, as installed, each with its type', () => {
-    const assets = loadSwaggerUiAssets();
-    expect([...assets.keys()]).to.deep.equal(['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png']);
-    expect([...assets.values()].map((asset) => asset.contentType)).to.deep.equal(['text/javascript; charset=utf-8', 'text/css; charset=utf-8', 'image/png']);
-    const installed = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-    for (const [file, asset] of assets) {
-      expect(asset.body.length, file).to.be.above(0);
-      expect(asset.body.equals(readFileSync(join(installed, file))), file).to.equal(true);
-    }
+  it("serves only Scalar's standalone browser bundle, as installed, as JavaScript", () => {
+    const assets = loadScalarAssets();
+    expect([...assets.keys()]).to.deep.equal(['scalar-api-reference.js']);
+    const bundle = assets.get('scalar-api-reference.js')!;
+    expect(bundle.contentType).to.equal('text/javascript; charset=utf-8');
+    const dist = dirname(createRequire(import.meta.url).resolve('@scalar/api-reference'));
+    expect(bundle.body.equals(readFileSync(join(dist, 'browser/standalone.js')))).to.equal(true);
+    // The standalone build defines the global the initializer calls.
+    expect(bundle.body.toString('utf8')).to.contain('window.Scalar={createApiReference:');
   });
 
   it('holds a text asset of ours as its UTF-8 bytes', () => {

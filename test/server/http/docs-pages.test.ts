@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { DOCS_CSS, INITIALIZER_JS, docsPaths, guidePage, referencePage } from '../../../src/server/http/docs-pages.ts';
+import { FAVICON_SVG, INITIALIZER_JS, SETUP_JS } from '../../../src/server/http/docs-init.ts';
+import { docsPaths, guidePage, referencePage } from '../../../src/server/http/docs-pages.ts';
+import { DOCS_CSS } from '../../../src/server/http/docs-styles.ts';
 
 /** Every `src` and `href` of a page. */
 const urlsOf = (html: string): string[] => [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
@@ -9,7 +11,7 @@ const currentOf = (html: string): string[] => [...html.matchAll(/<a href="([^"]*
 
 describe('docs pages', () => {
   const paths = docsPaths('/api/public/v1');
-  const guides = [{ slug: 'getting-started', label: 'Getting started' }, { slug: 'syncing', label: 'Keeping a copy in sync' }];
+  const guides = [{ slug: 'getting-started', label: 'Getting started' }, { slug: 'syncing', label: 'Syncing' }];
   const guide = (articleHtml: string, at = 0) => guidePage({ paths, guides, guide: guides[at]!, title: 'Getting started', articleHtml });
 
   it('places the pages, the document and the assets under the base path', () => {
@@ -20,15 +22,19 @@ describe('docs pages', () => {
     expect(docsPaths('/other').asset('docs-init.js')).to.equal('/other/docs/assets/docs-init.js');
   });
 
-  it('starts Swagger UI on the reference page from files of the site, over the served document', () => {
+  it('starts Scalar on the reference page from files of the site, over the served document', () => {
     const html = referencePage(paths, guides);
     expect(html).to.match(/^<!doctype html>/);
-    expect(html).to.contain(`<main id="swagger-ui" data-spec-url="${paths.openApi}">`);
+    expect(html).to.contain(`<main id="reference" data-document-url="${paths.openApi}">`);
+    // Scalar mounts itself, with its defaults (web fonts included), on either of these: the page has neither.
+    expect(html).to.not.match(/data-spec-url|id="api-reference"/);
     expect([...html.matchAll(/<script src="([^"]*)"><\/script>/g)].map((match) => match[1])).to.deep.equal([
-      paths.asset('swagger-ui-bundle.js'),
+      paths.asset('docs-setup.js'),
+      paths.asset('scalar-api-reference.js'),
       paths.asset('docs-init.js'),
     ]);
-    expect(html).to.contain(`<link rel="stylesheet" href="${paths.asset('swagger-ui.css')}">`);
+    expect([...html.matchAll(/rel="stylesheet" href="([^"]*)"/g)].map((match) => match[1])).to.deep.equal([paths.asset('docs.css')]);
+    expect(html).to.contain('<body class="docs-reference">');
     expect(currentOf(html)).to.deep.equal([paths.reference]);
   });
 
@@ -51,10 +57,15 @@ describe('docs pages', () => {
     }
   });
 
-  it('turns off the online validator and reads the document URL from the page', () => {
-    expect(INITIALIZER_JS).to.contain('validatorUrl: null');
-    expect(INITIALIZER_JS).to.contain("root.getAttribute('data-spec-url')");
+  it('configures Scalar to call nothing but the API: no web fonts, proxy, telemetry, AI agent or MCP', () => {
+    for (const setting of ["withDefaultFonts: false", "proxyUrl: ''", 'telemetry: false', 'agent: { disabled: true }', 'mcp: { disabled: true }', 'persistAuth: false', 'hiddenClients: true']) {
+      expect(INITIALIZER_JS, setting).to.contain(setting);
+    }
+    expect(INITIALIZER_JS).to.contain("root.getAttribute('data-document-url')");
+    expect(SETUP_JS).to.contain('jitless: true');
     expect(DOCS_CSS).to.contain('.docs-bar');
-    expect(`${INITIALIZER_JS}${DOCS_CSS}`).to.not.match(/https?:\/\//);
+    expect(DOCS_CSS).to.contain('--scalar-custom-header-height');
+    // Only the SVG namespace, which names no place to load from.
+    expect(`${SETUP_JS}${INITIALIZER_JS}${DOCS_CSS}${FAVICON_SVG.replace('http://www.w3.org/2000/svg', '')}`).to.not.match(/https?:\/\//);
   });
 });
