@@ -1,12 +1,14 @@
 import type { Growth } from './growth-report.ts';
 
-const WIDTH = 720;
+const WIDTH = 800;
 const HEIGHT = 420;
-const MARGIN = { left: 70, right: 250, top: 40, bottom: 50 };
+const MARGIN = { left: 70, right: 290, top: 40, bottom: 50 };
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f'];
 
 interface Series {
   readonly label: string;
+  /** A case and its floor share a colour; the floor's line is dashed. */
+  readonly color: string;
   readonly dashed: boolean;
   readonly points: readonly (readonly [number, number])[];
 }
@@ -18,11 +20,13 @@ function seriesOf(growth: Growth): Series[] {
   const series: Series[] = [];
   const points = (values: readonly (number | null)[]): [number, number][] =>
     values.flatMap((value, i) => (value === null || value <= 0 ? [] : [[growth.sizes[i]!, value] as [number, number]]));
-  for (const row of growth.rows) {
-    series.push({ label: `${row.label}`, dashed: false, points: points(row.server.map((s) => s?.p50Ms ?? null)) });
-    if (row.floor) series.push({ label: `${row.label}, floor`, dashed: true, points: points(row.floor.map((s) => s?.p50Ms ?? null)) });
-  }
-  series.push({ label: 'export, ms per 1,000 records', dashed: false, points: points(growth.exports.map((e) => (e ? (1000 * e.seconds * 1000) / e.records : null))) });
+  growth.rows.forEach((row, i) => {
+    const color = COLORS[i % COLORS.length]!;
+    series.push({ label: row.label, color, dashed: false, points: points(row.server.map((s) => s?.p50Ms ?? null)) });
+    if (row.floor) series.push({ label: `${row.label}, floor`, color, dashed: true, points: points(row.floor.map((s) => s?.p50Ms ?? null)) });
+  });
+  const exportColor = COLORS[growth.rows.length % COLORS.length]!;
+  series.push({ label: 'export, ms per 1,000 records', color: exportColor, dashed: false, points: points(growth.exports.map((e) => (e ? (1000 * e.seconds * 1000) / e.records : null))) });
   return series.filter((s) => s.points.length > 0);
 }
 
@@ -55,7 +59,7 @@ export function growthPlot(growth: Growth): string {
   }
   out.push(`<text x="${MARGIN.left + plotW / 2}" y="${HEIGHT - 10}" text-anchor="middle">products</text>`);
   series.forEach((s, i) => {
-    const color = COLORS[i % COLORS.length];
+    const { color } = s;
     const path = s.points.map(([x, y]) => `${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(' ');
     out.push(`<polyline points="${path}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
     for (const [x, y] of s.points) out.push(`<circle cx="${px(x).toFixed(1)}" cy="${py(y).toFixed(1)}" r="3" fill="${color}"/>`);
