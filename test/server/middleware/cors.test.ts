@@ -49,7 +49,7 @@ describe('CORS, with a list of origins (CORS_ORIGINS)', () => {
     expectCorsFor(response, PAGE, '200');
     for (const name of ['etag', 'ratelimit', 'ratelimit-policy', 'x-request-id']) expect(response.headers.get(name), name).to.be.a('string');
     // Appended to the keyed route's own Vary, never in its place.
-    expect(varyOf(response)).to.have.members(['Origin', 'Authorization']);
+    expect(varyOf(response)).to.have.members(['Origin', 'Authorization', 'Accept-Encoding']);
     const notModified = await server.request(LIST, { key, headers: { Origin: PAGE, 'If-None-Match': response.headers.get('etag')! } });
     expect(notModified.status).to.equal(304);
     expectCorsFor(notModified, PAGE, '304');
@@ -91,7 +91,7 @@ describe('CORS, with a list of origins (CORS_ORIGINS)', () => {
     }
     const publicDocument = await server.request('/openapi.json', { headers: { Origin: OTHER } });
     expectNoCors(publicDocument, 'openapi.json');
-    expect(varyOf(publicDocument)).to.deep.equal(['Origin']);
+    expect(varyOf(publicDocument)).to.deep.equal(['Origin', 'Accept-Encoding']);
   });
 
   it('answers an allowed preflight 204 with the methods, headers and max age, without a key, on any path', async () => {
@@ -158,7 +158,7 @@ describe('CORS for every origin (CORS_ORIGINS=*)', () => {
     for (const headers of [{ Origin: PAGE }, { Origin: OTHER }, {}] as Record<string, string>[]) {
       for (const response of [await server.request(LIST, { key, headers }), await server.request(LIST, { key: null, headers })]) {
         expectCorsFor(response, '*', `${JSON.stringify(headers)} ${response.status}`);
-        expect(varyOf(response)).to.deep.equal(['Authorization']);
+        expect(varyOf(response)).to.deep.equal(['Authorization', 'Accept-Encoding']);
       }
     }
   });
@@ -186,7 +186,7 @@ describe('CORS not configured (the default)', () => {
   it('sends no CORS header and no Vary: Origin, to any origin', async () => {
     for (const response of [await server.request(LIST, { key, headers: { Origin: PAGE } }), await server.request(LIST, { key: null, headers: { Origin: PAGE } })]) {
       expectNoCors(response, String(response.status));
-      expect(varyOf(response)).to.deep.equal(['Authorization']);
+      expect(varyOf(response)).to.deep.equal(['Authorization', 'Accept-Encoding']);
     }
   });
 
