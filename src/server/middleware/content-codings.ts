@@ -16,9 +16,8 @@ export type Effort = 'request' | 'once';
  * pages only 1 % smaller than 3 for 30 to 50 % more CPU) and gzip level 1,
  * within 6 to 8 % of level 6's size for a third to a half less CPU (nginx's
  * default level is 1 too). Once: what a first request can wait for on the
- * thread pool (at most ~65 ms, the 1.7 MB Swagger UI bundle); Brotli 11 would
- * save 5 to 10 % more but take 0.75 s on the OpenAPI document and 2.2 s on
- * the bundle.
+ * thread pool (at most ~250 ms, Brotli on the 4.35 MB Scalar bundle of the
+ * docs site); Brotli 11 would save 5 to 10 % more but take seconds on each.
  */
 const GZIP_LEVEL: Readonly<Record<Effort, number>> = { request: 1, once: 9 };
 const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { request: 3, once: 8 };
