@@ -1,6 +1,6 @@
 import type { CompressionRow } from './measure-compression.ts';
+import { thousands } from './format.ts';
 
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const share = (a: number | null, b: number | null): string => (a === null || b === null || b === 0 ? 'n/a' : `${(a / b).toFixed(2)}×`);
 

@@ -2,8 +2,8 @@ import { FEED_CASE_TITLES } from './feed-cases.ts';
 import type { FeedResults } from './measure-feed.ts';
 import type { BatchTiming } from './measure-sync-batches.ts';
 import type { Measurement } from './measure.ts';
+import { thousands } from './format.ts';
 
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 function pageRow(title: string, m: Measurement): string {

@@ -1,3 +1,5 @@
+import { thousands } from './format.ts';
+
 /**
  * The growth table and plot (issue 17): the same cases measured at several
  * data sizes, one `npm run bench` result (its .json) per size, side by side.
@@ -71,12 +73,11 @@ export function growthOf(results: readonly GrowthInput[]): Growth {
   return { sizes: sorted.map((result) => result.scale.products), rows, exports };
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
-const cell = (s: Sample | null): string => (s === null ? 'n/a' : `${s.p50Ms.toFixed(1)} ms, ${count(Math.round(s.requestsPerSecond))}/s`);
+const cell = (s: Sample | null): string => (s === null ? 'n/a' : `${s.p50Ms.toFixed(1)} ms, ${thousands(s.requestsPerSecond)}/s`);
 
 /** The table: one column per size, p50 and req/s per cell. */
 export function growthTable(growth: Growth): string {
-  const header = `| case | ${growth.sizes.map((size) => `${count(size)} products`).join(' | ')} |`;
+  const header = `| case | ${growth.sizes.map((size) => `${thousands(size)} products`).join(' | ')} |`;
   const rule = `|---|${growth.sizes.map(() => '--:').join('|')}|`;
   const lines = [header, rule];
   for (const row of growth.rows) {
@@ -84,7 +85,7 @@ export function growthTable(growth: Growth): string {
     if (row.floor) lines.push(`| ${row.label} (floor) | ${row.floor.map(cell).join(' | ')} |`);
   }
   const exportCell = (point: ExportPoint | null): string =>
-    point === null ? 'n/a' : `${count(point.records)} in ${point.seconds.toFixed(1)} s, ${count(Math.round(point.records / point.seconds))}/s`;
+    point === null ? 'n/a' : `${thousands(point.records)} in ${point.seconds.toFixed(1)} s, ${thousands(point.records / point.seconds)}/s`;
   lines.push(`| export: full sync of the big brand | ${growth.exports.map(exportCell).join(' | ')} |`);
   return lines.join('\n');
 }

@@ -1,8 +1,8 @@
 import type { LoadedRun } from './measure-loaded.ts';
 import type { Measurement } from './measure.ts';
 import { WRITE_LOADS, type WriteLoadName } from './write-loads.ts';
+import { thousands } from './format.ts';
 
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const times = (n: number): string => (Number.isNaN(n) ? 'n/a' : n === Number.POSITIVE_INFINITY ? '∞ (none answered)' : `${n.toFixed(2)}×`);
 const side = (m: Measurement): string => `${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)}`;

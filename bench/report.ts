@@ -7,6 +7,7 @@ import type { FeedResults } from './measure-feed.ts';
 import type { CompressionRow } from './measure-compression.ts';
 import type { LoadedRun } from './measure-loaded.ts';
 import type { Scale } from './scale.ts';
+import { thousands } from './format.ts';
 
 export type { CaseResult } from './case-result.ts';
 
@@ -144,7 +145,6 @@ export function summarize({ context, cases, feed = NO_FEED, loaded = [], compres
   };
 }
 
-const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
 const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const times = (n: number | null): string => (n === null || Number.isNaN(n) ? 'n/a' : `${n.toFixed(2)}×`);
 const megabytes = (bytes: number | null): string => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(0));

@@ -141,7 +141,7 @@ export function codeSamples(kind: OperationKind, args: SampleArgs): JsonSchema[]
 }
 
 /** Where a get's sample asks for a record the document has no example of. */
-export const SAMPLE_ID_PLACEHOLDER = '<id>';
+const SAMPLE_ID_PLACEHOLDER = '<id>';
 
 /**
  * The family's operations (as `familyPaths` and `changesPaths` build them),

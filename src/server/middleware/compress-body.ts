@@ -13,7 +13,7 @@ export const MIN_COMPRESSED_BYTES = 1024;
 /** Text that compresses: JSON (and `+json`), JavaScript, CSS, HTML, SVG, XML, any `text/`. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))\b|image\/svg\+xml\b)/i;
 
-export function isCompressible(contentType: string): boolean {
+function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);
 }
 

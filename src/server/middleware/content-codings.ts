@@ -7,7 +7,7 @@ import { CONTENT_CODINGS, type ContentCoding, type ResponseCoding } from './acce
  * request's time, a body that never changes (the OpenAPI document, the docs'
  * files) once for the whole process.
  */
-export type Effort = 'request' | 'once';
+type Effort = 'request' | 'once';
 
 /**
  * Measured on list pages of 25 to 1,000 products and on the OpenAPI document

@@ -7,7 +7,7 @@ import type { CorsOrigins } from '../config.ts';
  * quote, and the rate-limit fields rate-limit.ts sends (the draft's structured
  * pair and the deprecated three).
  */
-export const CORS_EXPOSED_HEADERS = [
+const CORS_EXPOSED_HEADERS = [
   'ETag', 'Link', 'Retry-After', 'X-Request-Id',
   'RateLimit', 'RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset',
 ] as const;
@@ -18,14 +18,14 @@ export const CORS_EXPOSED_HEADERS = [
  * preflight asks for: the server reads nothing else, and a browser then names
  * the refused header in its console instead of sending it in vain.
  */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'If-None-Match', 'X-Request-Id'] as const;
+const CORS_ALLOWED_HEADERS = ['Authorization', 'If-None-Match', 'X-Request-Id'] as const;
 
 /**
  * Seconds a browser may keep a preflight's answer. Chromium caps it at 7200;
  * dropping an origin from CORS_ORIGINS still takes effect at once, since the
  * actual responses stop carrying `Access-Control-Allow-Origin`.
  */
-export const CORS_MAX_AGE_SECONDS = 7200;
+const CORS_MAX_AGE_SECONDS = 7200;
 
 /**
  * CORS for the pages of CORS_ORIGINS (app.ts installs it only when some are
