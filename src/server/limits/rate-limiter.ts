@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createAuthFailureGuard, type AuthFailureGuard } from './auth-failure-guard.ts';
-import { batchLimitCounts } from './batch-limit-counts.ts';
 import { connectLimitRedis } from './limit-redis.ts';
+import { leaseLimitCounts } from './limit-leases.ts';
 import { createLimitStores } from './limit-stores.ts';
 import type { Logger } from '../logger.ts';
 
@@ -52,7 +52,9 @@ function decide(points: number, { count, msBeforeNext }: { count: number; msBefo
  *
  * A key's requests that arrive in the same event-loop turn are counted with
  * one increment (batch-limit-counts.ts): one Redis command for a burst, with each
- * request still decided at its own place in the count.
+ * request still decided at its own place in the count. While a key has plenty
+ * left, that increment also leases a few places for the next requests, which
+ * are then counted in process (limit-leases.ts).
  */
 export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix = 'bcat:rl', authFailurePoints = 30, logger }: {
   points: number;
@@ -68,8 +70,11 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   const stores = createLimitStores({ points, windowSeconds, keyPrefix, authFailurePoints, redis: redis?.client ?? null });
   const authFailures = createAuthFailureGuard({ failures: stores.authFailures, firstConnection, logger });
 
-  // A key's requests of one event-loop turn are counted with one increment (batch-limit-counts.ts).
-  const count = batchLimitCounts({
+  // A key's requests of one event-loop turn are counted with one increment, with a lease while it has plenty left.
+  const counts = leaseLimitCounts({
+    points,
+    // Leases come from Redis only: while it is down, the insurance limiter counts each request, as it did.
+    canLease: () => !redis || redis.client.status === 'ready',
     add: async (key, requests) => {
       const connecting = firstConnection();
       if (connecting) await connecting;
@@ -93,9 +98,11 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       return redis.client.status === 'ready' ? 'ready' : 'down';
     },
     async consume(key) {
-      return decide(points, await count(key));
+      return decide(points, await counts.count(key));
     },
     async refund(key) {
+      const leased = counts.refund(key);
+      if (leased) return decide(points, leased);
       try {
         const after = await stores.requests.reward(key, 1);
         return decide(points, { count: after.consumedPoints, msBeforeNext: after.msBeforeNext });
