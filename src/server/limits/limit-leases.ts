@@ -52,6 +52,34 @@ function leaseSize(points: number, known: KeyWindow | undefined, now: number): n
   return Math.min(MAX_LEASE, Math.floor(Math.max(0, points - known.last) / LEASE_SHARE));
 }
 
+/** What the instance knows of each key's window, by `now`: ended windows are forgotten. */
+function keyWindows(now: () => number) {
+  const windows = new Map<string, KeyWindow>();
+  const current = (key: string, at: number): KeyWindow | undefined => {
+    const known = windows.get(key);
+    if (known && at >= known.endsAt) {
+      windows.delete(key);
+      return undefined;
+    }
+    return known;
+  };
+  return {
+    current,
+    clear(): void {
+      if (windows.size > 0) windows.clear();
+    },
+    /** After an increment that leased `lease` places: its count, and the lease. */
+    remember(key: string, after: StoreCount, lease: number): void {
+      const at = now();
+      const known = current(key, at);
+      // An increment without a lease only updates what is known of the count: it must not drop a lease's places.
+      if (lease === 0 && known && known.left > 0) return;
+      windows.set(key, { last: after.consumedPoints, left: lease, endsAt: at + after.msBeforeNext });
+      if (windows.size > MAX_KEYS) for (const [stale, window] of windows) if (at >= window.endsAt) windows.delete(stale);
+    },
+  };
+}
+
 /**
  * Wraps the store's atomic increment `add(key, points)` with leases and
  * per-turn batching (batch-limit-counts.ts). `now` is the clock (tests).
@@ -63,39 +91,20 @@ export function leaseLimitCounts({ points, add, canLease = () => true, now = Dat
   canLease?: () => boolean;
   now?: () => number;
 }): LeasedCounts {
-  const windows = new Map<string, KeyWindow>();
-
-  const current = (key: string, at: number): KeyWindow | undefined => {
-    const known = windows.get(key);
-    if (known && at >= known.endsAt) {
-      windows.delete(key);
-      return undefined;
-    }
-    return known;
-  };
+  const windows = keyWindows(now);
 
   // Keys whose increment with a lease is on its way: one at a time, so a second lease never supersedes the first.
   const leasing = new Set<string>();
 
-  const remember = (key: string, after: StoreCount, lease: number): void => {
-    // A count from elsewhere than the usual store (Redis down) says nothing of the key's count there.
-    if (!canLease()) return;
-    const at = now();
-    const known = current(key, at);
-    // An increment without a lease only updates what is known of the count: it must not drop a lease's places.
-    if (lease === 0 && known && known.left > 0) return;
-    windows.set(key, { last: after.consumedPoints, left: lease, endsAt: at + after.msBeforeNext });
-    if (windows.size > MAX_KEYS) for (const [stale, window] of windows) if (at >= window.endsAt) windows.delete(stale);
-  };
-
   const batched = batchLimitCounts({
     add: async (key, requests) => {
-      const lease = leasing.has(key) || !canLease() ? 0 : leaseSize(points, windows.get(key), now());
+      const lease = leasing.has(key) || !canLease() ? 0 : leaseSize(points, windows.current(key, now()), now());
       if (lease > 0) leasing.add(key);
       try {
         const after = await add(key, requests + lease);
         // The lease is the last `lease` places of this increment; the requests of the batch take the ones before.
-        remember(key, after, lease);
+        // A count from elsewhere than the usual store (Redis down) says nothing of the key's count there.
+        if (canLease()) windows.remember(key, after, lease);
         return { consumedPoints: after.consumedPoints - lease, msBeforeNext: after.msBeforeNext };
       } finally {
         if (lease > 0) leasing.delete(key);
@@ -109,18 +118,18 @@ export function leaseLimitCounts({ points, add, canLease = () => true, now = Dat
     count(key) {
       if (!canLease()) {
         // Leased places belong to the counter they came from; while it is away, counting goes where the store sends it.
-        if (windows.size > 0) windows.clear();
+        windows.clear();
         return batched(key);
       }
       const at = now();
-      const window = current(key, at);
+      const window = windows.current(key, at);
       if (!window || window.left === 0) return batched(key);
       window.left -= 1;
       return Promise.resolve(placeIn(window, at));
     },
     refund(key) {
       const at = now();
-      const window = current(key, at);
+      const window = windows.current(key, at);
       // Only into a live lease, and bounded like one; otherwise (near the limit too) the store takes the point back.
       if (!window || window.left === 0 || window.left >= MAX_LEASE) return null;
       window.left += 1;

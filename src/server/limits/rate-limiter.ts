@@ -1,4 +1,4 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createAuthFailureGuard, type AuthFailureGuard } from './auth-failure-guard.ts';
 import { connectLimitRedis } from './limit-redis.ts';
 import { leaseLimitCounts } from './limit-leases.ts';
@@ -39,6 +39,21 @@ function decide(points: number, { count, msBeforeNext }: { count: number; msBefo
   };
 }
 
+/** The store's atomic increment, once the first connection attempt to Redis has settled. */
+function addToStore(store: RateLimiterAbstract, firstConnection: () => Promise<void> | null) {
+  return async (key: string, requests: number): Promise<RateLimiterRes> => {
+    const connecting = firstConnection();
+    if (connecting) await connecting;
+    try {
+      return await store.consume(key, requests);
+    } catch (rejection) {
+      // Over the limit: the store has counted the points all the same, as single requests would be.
+      if (rejection instanceof RateLimiterRes) return rejection;
+      throw rejection;
+    }
+  };
+}
+
 /**
  * A fixed window of `points` requests per `windowSeconds` per key.
  *
@@ -73,19 +88,9 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   // A key's requests of one event-loop turn are counted with one increment, with a lease while it has plenty left.
   const counts = leaseLimitCounts({
     points,
+    add: addToStore(stores.requests, firstConnection),
     // Leases come from Redis only: while it is down, the insurance limiter counts each request, as it did.
     canLease: () => !redis || redis.client.status === 'ready',
-    add: async (key, requests) => {
-      const connecting = firstConnection();
-      if (connecting) await connecting;
-      try {
-        return await stores.requests.consume(key, requests);
-      } catch (rejection) {
-        // Over the limit: the store has counted the points all the same, as single requests would be.
-        if (rejection instanceof RateLimiterRes) return rejection;
-        throw rejection;
-      }
-    },
   });
 
   return {
