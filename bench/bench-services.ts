@@ -37,17 +37,20 @@ async function createBenchKey(url: string): Promise<string> {
   }
 }
 
+/** Where and how a side of the bench runs: its database, its pool, the list that gets it once it is up, and the Node to run it on (this one's unless given). */
+export interface ServiceSetup {
+  readonly url: string;
+  readonly poolMax: number;
+  readonly running: ServiceProcess[];
+  readonly node?: string;
+}
+
 /**
- * Starts the server (on the bench's database, with Redis, auth and rate
- * limits on) and the two floors, each in a process of its own, adding each to
- * `running` as soon as it is up so a failure stops what did start.
+ * Starts the server on the bench's database, with auth and rate limits on
+ * (counted in Redis unless `redisUrl` is null), and makes the key it is asked
+ * with; adds it to `running` as soon as it is up.
  */
-export async function startBenchServices({ url, redisUrl, poolMax, running }: {
-  url: string;
-  redisUrl: string | null;
-  poolMax: number;
-  running: ServiceProcess[];
-}): Promise<BenchServices> {
+export async function startBenchServer({ url, redisUrl, poolMax, running, node }: ServiceSetup & { redisUrl: string | null }): Promise<{ server: ServiceProcess; key: string }> {
   const key = await createBenchKey(url);
   const server = await startService({
     name: 'server',
@@ -64,17 +67,37 @@ export async function startBenchServices({ url, redisUrl, poolMax, running }: {
     },
     readyPath: '/readyz',
     readyOk: true,
+    node,
   });
   running.push(server);
-  const startFloor = async (name: string, prepared: boolean): Promise<ServiceProcess> => {
-    const floor = await startService({
-      name,
-      script: 'bench/floor-server.ts',
-      env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production', FLOOR_PREPARED: prepared ? '1' : '0' },
-      readyPath: FLOOR_PREFIX,
-    });
-    running.push(floor);
-    return floor;
-  };
-  return { server, floor: await startFloor('floor', false), preparedFloor: await startFloor('prepared floor', true), key };
+  return { server, key };
+}
+
+/** Starts a floor (`prepared`: sending its SQL as named prepared statements), adding it to `running` once it is up. */
+export async function startFloor({ name, prepared, url, poolMax, running, node }: ServiceSetup & { name: string; prepared: boolean }): Promise<ServiceProcess> {
+  const floor = await startService({
+    name,
+    script: 'bench/floor-server.ts',
+    env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production', FLOOR_PREPARED: prepared ? '1' : '0' },
+    readyPath: FLOOR_PREFIX,
+    node,
+  });
+  running.push(floor);
+  return floor;
+}
+
+/**
+ * Starts the server (on the bench's database, with Redis, auth and rate
+ * limits on) and the two floors, each in a process of its own, adding each to
+ * `running` as soon as it is up so a failure stops what did start.
+ */
+export async function startBenchServices({ url, redisUrl, poolMax, running }: {
+  url: string;
+  redisUrl: string | null;
+  poolMax: number;
+  running: ServiceProcess[];
+}): Promise<BenchServices> {
+  const { server, key } = await startBenchServer({ url, redisUrl, poolMax, running });
+  const floor = await startFloor({ name: 'floor', prepared: false, url, poolMax, running });
+  return { server, floor, preparedFloor: await startFloor({ name: 'prepared floor', prepared: true, url, poolMax, running }), key };
 }

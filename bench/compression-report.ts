@@ -1,7 +1,6 @@
 import type { CompressionRow } from './measure-compression.ts';
-import { thousands } from './format.ts';
+import { milliseconds, thousands } from './format.ts';
 
-const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 const share = (a: number | null, b: number | null): string => (a === null || b === null || b === 0 ? 'n/a' : `${(a / b).toFixed(2)}×`);
 
 /** Response compression's part of the report, as Markdown lines; none when the case did not run. */

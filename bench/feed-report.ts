@@ -2,9 +2,7 @@ import { FEED_CASE_TITLES } from './feed-cases.ts';
 import type { FeedResults } from './measure-feed.ts';
 import type { BatchTiming } from './measure-sync-batches.ts';
 import type { Measurement } from './measure.ts';
-import { thousands } from './format.ts';
-
-const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+import { milliseconds, thousands } from './format.ts';
 
 function pageRow(title: string, m: Measurement): string {
   return `| ${title} | ${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)} | ${m.errors + m.non2xx} | ${m.cpuMsPerRequest === null ? 'n/a' : m.cpuMsPerRequest.toFixed(2)} |`;

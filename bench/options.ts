@@ -66,10 +66,24 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-function wholeNumber(name: string, text: string | undefined, fallback: number): number {
+/** A `--name` value that must be a whole number above 0, or `fallback` when not given. */
+export function wholeNumber(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--${name} must be a whole number above 0, not '${text}'`);
   return Number(text);
+}
+
+/** The scale `--products`, `--brands` and `--big-brand` ask for (the big brand a fifth of the products unless given). */
+export function scaleOfArgs(values: { products?: string | undefined; brands?: string | undefined; 'big-brand'?: string | undefined }): Scale {
+  const products = wholeNumber('products', values.products, DEFAULT_SCALE.products);
+  const scale: Scale = {
+    products,
+    brands: wholeNumber('brands', values.brands, DEFAULT_SCALE.brands),
+    bigBrand: wholeNumber('big-brand', values['big-brand'], Math.round(products / 5)),
+  };
+  const problem = scaleProblem(scale);
+  if (problem) throw new UsageError(problem);
+  return scale;
 }
 
 /** The options of `npm run bench -- <args>`, with the environment's settings. */
@@ -96,14 +110,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const products = wholeNumber('products', values.products, DEFAULT_SCALE.products);
-  const scale: Scale = {
-    products,
-    brands: wholeNumber('brands', values.brands, DEFAULT_SCALE.brands),
-    bigBrand: wholeNumber('big-brand', values['big-brand'], Math.round(products / 5)),
-  };
-  const problem = scaleProblem(scale);
-  if (problem) throw new UsageError(problem);
+  const scale = scaleOfArgs(values);
   const durationSeconds = wholeNumber('duration', values.duration, 10);
   let selected: SelectedCases;
   try {

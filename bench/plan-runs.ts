@@ -4,10 +4,14 @@ import type { CaseName } from './cases.ts';
 export const SIDES = ['server', 'floor', 'preparedFloor'] as const;
 export type Side = (typeof SIDES)[number];
 
-/** One load run: which case, on which side, for how long, and whether a warm-up goes first. */
-export interface PlannedRun {
-  readonly case: CaseName;
-  readonly on: Side;
+/**
+ * One load run: which case, on which side, for how long, and whether a
+ * warm-up goes first. Generic so that `npm run bench:platformatic`, whose
+ * sides and cases are others, lays out its runs the same way.
+ */
+export interface PlannedRun<S extends string = Side, C extends string = CaseName> {
+  readonly case: C;
+  readonly on: S;
   readonly seconds: number;
   readonly warmUp: boolean;
 }
@@ -41,11 +45,15 @@ export function groupCases(names: readonly CaseName[]): CaseName[][] {
  * whole seconds (autocannon ends a run on a one-second tick), so with one
  * second each case runs once a side, in the order A:C A:D B:D B:C ...
  */
-export function planRuns({ durationSeconds, sides, cases }: { durationSeconds: number; sides: readonly Side[]; cases: readonly CaseName[] }): PlannedRun[] {
+export function planRuns<S extends string = Side, C extends string = CaseName>({ durationSeconds, sides, cases }: {
+  durationSeconds: number;
+  sides: readonly S[];
+  cases: readonly C[];
+}): PlannedRun<S, C>[] {
   if (cases.length === 0) throw new Error('a group needs a case');
   if (sides.length === 0) throw new Error('a group needs a side');
   const reversed = [...cases].reverse();
-  const runs = (on: Side, order: readonly CaseName[], seconds: number, warmUp: boolean): PlannedRun[] =>
+  const runs = (on: S, order: readonly C[], seconds: number, warmUp: boolean): PlannedRun<S, C>[] =>
     order.map((name) => ({ case: name, on, seconds, warmUp }));
   if (durationSeconds < 2) {
     return sides.flatMap((on, i) => runs(on, i % 2 === 0 ? cases : reversed, durationSeconds, true));
@@ -59,7 +67,7 @@ export function planRuns({ durationSeconds, sides, cases }: { durationSeconds: n
 }
 
 /** The sides in the order group `index` runs them: rotated from group to group, so no side always goes first. */
-export function sidesInTurn(sides: readonly Side[], index: number): Side[] {
+export function sidesInTurn<S extends string>(sides: readonly S[], index: number): S[] {
   const shift = index % sides.length;
   return [...sides.slice(shift), ...sides.slice(0, shift)];
 }

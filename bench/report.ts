@@ -7,7 +7,7 @@ import type { FeedResults } from './measure-feed.ts';
 import type { CompressionRow } from './measure-compression.ts';
 import type { LoadedRun } from './measure-loaded.ts';
 import type { Scale } from './scale.ts';
-import { thousands } from './format.ts';
+import { megabytes, milliseconds, thousands, times } from './format.ts';
 
 export type { CaseResult } from './case-result.ts';
 
@@ -145,9 +145,6 @@ export function summarize({ context, cases, feed = NO_FEED, loaded = [], compres
   };
 }
 
-const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? n.toFixed(2) : n.toFixed(1));
-const times = (n: number | null): string => (n === null || Number.isNaN(n) ? 'n/a' : `${n.toFixed(2)}×`);
-const megabytes = (bytes: number | null): string => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(0));
 const loads = (averages: readonly number[]): string => averages.map((n) => n.toFixed(2)).join(' / ');
 const verdict = (met: boolean | null): string => (met === null ? 'not run' : met ? 'yes' : '**no**');
 

@@ -38,16 +38,19 @@ export async function freePort(): Promise<number> {
  * this process's) on a free port passed as `PORT`, and resolves once it
  * answers HTTP at `readyPath` with any status, or with 200 when `readyOk`
  * (the server listens before its database can be served: its `/readyz`).
+ * `node` is this process's Node unless given: `npm run bench:platformatic`
+ * runs every side on a Node that Platformatic DB supports.
  */
-export async function startService({ name, script, env, readyPath, readyOk = false }: {
+export async function startService({ name, script, env, readyPath, readyOk = false, node = process.execPath }: {
   name: string;
   script: string;
   env: Readonly<Record<string, string>>;
   readyPath: string;
   readyOk?: boolean;
+  node?: string;
 }): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(node, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
