@@ -47,3 +47,14 @@ export async function migrate(url: string): Promise<void> {
     await database.close();
   }
 }
+
+/** The server version of the Postgres at `url`, for a report's machine line. */
+export async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return `PostgreSQL ${(await client.query('show server_version')).rows[0].server_version as string}`;
+  } finally {
+    await client.end();
+  }
+}

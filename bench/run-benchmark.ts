@@ -1,7 +1,6 @@
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
 import { DEFAULTS } from '../src/server/config.ts';
-import { benchDatabaseName, databaseUrl, dropDatabase, migrate, recreateDatabase } from './bench-database.ts';
+import { benchDatabaseName, databaseUrl, dropDatabase, migrate, postgresVersion, recreateDatabase } from './bench-database.ts';
 import { startBenchServices } from './bench-services.ts';
 import { loadData, type Log } from './load-data.ts';
 import { isLoaded, loadedSummary } from './loaded-marker.ts';
@@ -13,16 +12,6 @@ import type { BenchOptions } from './options.ts';
 import { residentBytes } from '../tools/lib/process-memory.ts';
 import { summarize, type BenchReport, type RunContext } from './report.ts';
 import type { ServiceProcess } from './service-process.ts';
-
-async function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return `PostgreSQL ${(await client.query('show server_version')).rows[0].server_version as string}`;
-  } finally {
-    await client.end();
-  }
-}
 
 /** The data of the options' scale: the kept database when `keepData` finds one loaded, or a fresh load. */
 async function prepareData({ options, name, url, log }: { options: BenchOptions; name: string; url: string; log: Log }): Promise<RunContext['load']> {

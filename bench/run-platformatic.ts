@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { DEFAULTS } from '../src/server/config.ts';
-import { benchDatabaseName, databaseUrl, migrate } from './bench-database.ts';
+import { benchDatabaseName, databaseUrl, migrate, postgresVersion } from './bench-database.ts';
 import { startBenchServer, startFloor } from './bench-services.ts';
 import { readFixtures } from './case-fixtures.ts';
 import type { Log } from './load-data.ts';
@@ -20,16 +19,6 @@ import { startService, type ServiceProcess } from './service-process.ts';
 /** The comparison's database is not there to be read: nothing was started. */
 export class NotLoadedError extends Error {
   override name = 'NotLoadedError';
-}
-
-async function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return `PostgreSQL ${(await client.query('show server_version')).rows[0].server_version as string}`;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Platformatic DB on the configuration at `configPath`, on the tools' Node, added to `running` once it answers. */
