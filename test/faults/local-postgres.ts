@@ -270,6 +270,17 @@ export class LocalPostgres {
     this.running = false;
   }
 
+  /**
+   * Promotes a running streaming replica to a primary (`pg_ctl promote -w`:
+   * returns once it accepts writes). It follows no primary any more; its
+   * transaction ids go on from the old primary's, so `xid8` values and sync
+   * tokens made there stay comparable.
+   */
+  async promote(): Promise<void> {
+    if (!this.running) throw new Error('a replica is promoted while it runs');
+    await runAsPostgres(join(this.binDir, 'pg_ctl'), ['-D', this.dataDir, '-w', '-t', '20', 'promote']);
+  }
+
   async restart({ mode = 'fast' }: { mode?: StopMode } = {}): Promise<void> {
     await this.stop({ mode });
     await this.start();

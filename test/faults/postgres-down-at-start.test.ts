@@ -128,7 +128,7 @@ describe('faults: the server starts before its database can be served', function
     try {
       const server = await spawn(`postgres://postgres@127.0.0.1:${silentPort}/postgres`);
       await expectUnavailable(server, key);
-      const [line] = await expectWaiting(server, /^database not ready: Postgres did not answer: timed out after 5 s; trying again in 0\.5 s$/, { count: 1, timeoutMs: POSTGRES_TIMEOUTS.connectMs + 15_000 });
+      const [line] = await expectWaiting(server, new RegExp(`^database not ready: Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s; trying again in 0\\.5 s$`), { count: 1, timeoutMs: POSTGRES_TIMEOUTS.connectMs + 15_000 });
       expect(line!.msg, 'not the misleading "pool is probably full"').not.to.match(/pool is probably full/);
       expect(sockets.size, 'it did try to connect').to.be.at.least(1);
       await expectUnavailable(server, key);

@@ -4,8 +4,13 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P01', '57P02', '57P03', '53300',
 ]);
 
-/** The pg driver's own words for a connection that went away. */
-const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+/**
+ * The pg driver's own words for a connection that went away, or for a
+ * database that did not answer at all: a client-side `Query read timeout`
+ * fires only past the server's own statement timeout (open-database.ts), so
+ * nothing answered, not even to cancel the statement.
+ */
+const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout$/i;
 
 /** A failure of the connection, not of the statement: the same read can succeed on another copy. */
 export function isConnectionFailure(error: unknown): boolean {
@@ -20,4 +25,12 @@ export function isConnectionFailure(error: unknown): boolean {
 /** A hot standby cancelled the statement to apply WAL: worth running again elsewhere, the replica is fine. */
 export function isRecoveryConflict(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '40001' && /conflict with recovery/i.test(error.message);
+}
+
+/**
+ * pg's client-side query timeout (knex puts the SQL before pg's words): the
+ * connection still waits for an answer that may never come.
+ */
+export function isReadTimeout(error: unknown): boolean {
+  return error instanceof Error && /(^|- )Query read timeout$/.test(error.message);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import knexModule, { type Knex } from 'knex';
 import knexConfig from '../../../knexfile.ts';
 import { DEFAULT_STATEMENTS_PER_CONNECTION, prepareStatements } from '../query/prepared-statements.ts';
+import { dropConnectionsThatTimeOut } from './silent-connections.ts';
 
 /** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
 export interface Database {
@@ -12,12 +13,25 @@ export interface Database {
 }
 
 /**
- * How long a request may wait on Postgres: for a pooled connection, to
- * connect, and for one statement (enforced by the server, then by the
- * client). Past them the request fails with a logged 500 instead of hanging,
- * and the connection goes back to the pool.
+ * How long a request may wait on Postgres, chosen so that every request ends
+ * within about 7 s even when Postgres stops answering altogether (frozen, or
+ * an address black-holed by a failover), as CONTRACT.md §4 asks:
+ * - `connectMs` (2 s): a new connection's TCP connect and start-up. A healthy
+ *   Postgres on the same network does this in milliseconds.
+ * - `acquireMs` (2 s): the wait for a pooled connection, a connect started for
+ *   it included. Past it the pool is exhausted or the database unreachable:
+ *   a quick 503 sheds the load instead of queueing it.
+ * - `statementMs` (4 s): the server-side limit of one statement that runs
+ *   (a slow query, a lock wait); it ends as a logged 500. The engine's reads
+ *   take milliseconds (docs/CAPACITY.md: a count of 100k rows about 18 ms).
+ * - `queryMs` (5 s): the client-side limit, above `statementMs` so that a
+ *   database that answers always ends a slow statement itself first. It fires
+ *   only when nothing answers: a 503, and the connection is closed.
+ * So a request on a database that does not answer waits at most
+ * `acquireMs + queryMs` (7 s): its first query fails and ends it. A slow but
+ * answering database bounds each statement at `statementMs`.
  */
-export const POSTGRES_TIMEOUTS = Object.freeze({ acquireMs: 5_000, connectMs: 5_000, statementMs: 10_000, queryMs: 12_000 });
+export const POSTGRES_TIMEOUTS = Object.freeze({ acquireMs: 2_000, connectMs: 2_000, statementMs: 4_000, queryMs: 5_000 });
 
 /**
  * Real Postgres at a URL, with a bounded pool and bounded waits. Statement
@@ -51,6 +65,7 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, statem
     acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
   });
   prepareStatements(db, { perConnection: statementCache });
+  dropConnectionsThatTimeOut(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

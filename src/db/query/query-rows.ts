@@ -3,6 +3,8 @@ import { runStatement } from './prepared-statements.ts';
 import { toPositional } from './to-positional.ts';
 import type { Row } from '../../engine/read/reads.ts';
 import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
+import { isReadTimeout } from '../connection/connection-failure.ts';
+import { discardConnection } from '../connection/silent-connections.ts';
 
 /** What a pooled connection answers: `pg`'s Client and PGlite both have this `query`. */
 interface QueryConnection {
@@ -45,6 +47,9 @@ export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
   const connection = await client.acquireConnection();
   try {
     return await runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
+  } catch (error) {
+    if (isReadTimeout(error)) discardConnection(connection);
+    throw error;
   } finally {
     await client.releaseConnection(connection);
   }

@@ -1,4 +1,4 @@
-import { DATABASE_NOT_READY_MESSAGE, ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
+import { DATABASE_NOT_READY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, ERROR_CODES, type ErrorCode } from '../request/api-error.ts';
 import { KEY_REFUSALS } from '../request/key-refusals.ts';
 import type { JsonSchema } from '../compile/field-types.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
@@ -167,9 +167,14 @@ export const ERROR_RESPONSES: JsonSchema = {
   }),
   // Sent before the key is checked: no rate limit headers.
   ServiceUnavailable: errorResponse({
-    description: 'The service has started but cannot serve its database yet (unreachable, not created or not migrated yet); come back after `Retry-After` seconds.',
+    description: 'The service cannot reach its database: it has started but cannot serve it yet (unreachable, not created or not migrated yet), '
+      + 'or the database is down, failing over or not answering. Come back after `Retry-After` seconds; nothing the client holds '
+      + '(keys, cursors, sync tokens) is lost.',
     examples: [{
       summary: 'internal_error',
+      value: { error: DATABASE_UNAVAILABLE_MESSAGE, errorCode: 'internal_error' },
+    }, {
+      summary: 'internal_error (starting)',
       value: { error: DATABASE_NOT_READY_MESSAGE, errorCode: 'internal_error' },
     }],
     headers: { 'Retry-After': componentRef('headers', 'RetryAfter') },

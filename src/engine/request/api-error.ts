@@ -31,6 +31,12 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { readonly status: number; 
 /** The message of the 503 `internal_error` a server answers while it cannot serve its database yet (a start without it). */
 export const DATABASE_NOT_READY_MESSAGE = 'The service is starting and cannot reach its database yet; try again shortly.';
 
+/**
+ * The message of the 503 `internal_error` a serving server answers while its
+ * database cannot be reached (down, failing over, not answering).
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service cannot reach its database right now; try again shortly.';
+
 /** One offending parameter, as listed in `details` of a 400. */
 export interface ParameterIssue {
   readonly parameter: string;

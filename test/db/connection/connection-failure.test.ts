@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isConnectionFailure, isRecoveryConflict } from '../../../src/db/connection/connection-failure.ts';
+import { isConnectionFailure, isReadTimeout, isRecoveryConflict } from '../../../src/db/connection/connection-failure.ts';
 
 const error = (message: string, fields: object = {}): Error => Object.assign(new Error(message), fields);
 
@@ -12,6 +12,17 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(error('connection failure', { code: '08006' }))).to.equal(true);
     expect(isConnectionFailure(error('Connection terminated unexpectedly'))).to.equal(true);
     expect(isConnectionFailure(Object.assign(error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
+    // pg's client-side query timeout, which fires only when the server did not even end the statement itself.
+    expect(isConnectionFailure(error('Query read timeout'))).to.equal(true);
+  });
+
+  it('tells a client-side read timeout (isReadTimeout) from a statement the server cancelled', () => {
+    expect(isReadTimeout(error('Query read timeout'))).to.equal(true);
+    // As knex words it: the SQL, then pg's message.
+    expect(isReadTimeout(error('select 1 - Query read timeout'))).to.equal(true);
+    expect(isConnectionFailure(error('select 1 - Query read timeout'))).to.equal(true);
+    expect(isReadTimeout(error('canceling statement due to statement timeout', { code: '57014' }))).to.equal(false);
+    expect(isReadTimeout({ message: 'Query read timeout' })).to.equal(false);
   });
 
   it('is false for a statement that failed on a working connection', () => {

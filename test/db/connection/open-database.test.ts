@@ -9,8 +9,12 @@ import { describeDatabaseFree } from '../../support/database-free.ts';
 
 describe('opening a database', () => {
   it('bounds every wait on Postgres, the statement below the client\'s own query timeout', () => {
-    expect(POSTGRES_TIMEOUTS).to.deep.equal({ acquireMs: 5_000, connectMs: 5_000, statementMs: 10_000, queryMs: 12_000 });
+    expect(POSTGRES_TIMEOUTS).to.deep.equal({ acquireMs: 2_000, connectMs: 2_000, statementMs: 4_000, queryMs: 5_000 });
     expect(Object.isFrozen(POSTGRES_TIMEOUTS)).to.equal(true);
+    // CONTRACT.md §4: a request on a database that answers nothing ends within about 7 s (a wait for a connection, then one query).
+    expect(POSTGRES_TIMEOUTS.acquireMs + POSTGRES_TIMEOUTS.queryMs).to.be.at.most(7_000);
+    expect(POSTGRES_TIMEOUTS.connectMs).to.be.at.most(POSTGRES_TIMEOUTS.acquireMs);
+    expect(POSTGRES_TIMEOUTS.statementMs).to.be.below(POSTGRES_TIMEOUTS.queryMs);
   });
 
   describeDatabaseFree?.('the embedded database', () => {
@@ -74,7 +78,7 @@ describe('opening a database', () => {
     };
 
     it('names its sessions and limits their statements when serving', async () => {
-      expect(await settings(true)).to.deep.equal({ statementTimeout: '10s', applicationName: 'brand-catalog-read-api' });
+      expect(await settings(true)).to.deep.equal({ statementTimeout: `${POSTGRES_TIMEOUTS.statementMs / 1000}s`, applicationName: 'brand-catalog-read-api' });
     });
 
     it('leaves statements unlimited for migrations and tools', async () => {

@@ -5,6 +5,9 @@ import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { rawRequest } from '../../support/raw-request.ts';
+import { collectingLogger } from '../../support/collecting-logger.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, writeError } from '../../../src/server/middleware/write-error.ts';
+import type { Context } from 'koa';
 
 const ERROR_CODES = [
   'invalid_parameter',
@@ -151,6 +154,43 @@ describe('error bodies', () => {
         // The detail stays in the log, for the operator.
         expect(JSON.stringify(errors[0])).to.contain('notes');
       }
+    });
+  });
+
+  describe('a database that cannot be reached (CONTRACT.md §4)', () => {
+    /** Just what writeError touches of a Koa context. */
+    function fakeContext(): { ctx: Context; headers: Record<string, string> } {
+      const headers: Record<string, string> = {};
+      const ctx = { state: { requestId: 'req-1' }, method: 'GET', path: '/api/public/v1/brands/acme/carton-sizes', status: 200, body: null, set: (name: string, value: string) => { headers[name] = value; } };
+      return { ctx: ctx as unknown as Context, headers };
+    }
+    const failures: Record<string, Error> = {
+      refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      'shut down': Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      'connection lost': new Error('Connection terminated unexpectedly'),
+      'no pooled connection in time': Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
+      'no answer in time': new Error('Query read timeout'),
+    };
+    for (const [what, error] of Object.entries(failures)) {
+      it(`is a 503 internal_error with Retry-After and no details, logged as a warning, for a connection failure (${what})`, () => {
+        const { logger, lines } = collectingLogger();
+        const { ctx, headers } = fakeContext();
+        writeError({ ctx, error, logger });
+        expect(ctx.status).to.equal(503);
+        expect(headers).to.deep.equal({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
+        expectErrorBody(ctx.body, 'internal_error', { details: 'forbidden' });
+        expect(lines.map((line) => [line.level, line.msg, line.requestId, line.reason])).to.deep.equal([[40, 'database unavailable', 'req-1', error.message]]);
+      });
+    }
+
+    it('leaves a statement that failed on a working connection a logged 500 (a statement timeout, say)', () => {
+      const { logger, lines } = collectingLogger();
+      const { ctx, headers } = fakeContext();
+      writeError({ ctx, error: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }), logger });
+      expect(ctx.status).to.equal(500);
+      expect(headers).to.deep.equal({});
+      expectErrorBody(ctx.body, 'internal_error', { details: 'required' });
+      expect(lines.map((line) => [line.level, line.msg])).to.deep.equal([[50, 'unexpected error']]);
     });
   });
 });
