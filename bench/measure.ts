@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { percentileOfSorted } from '../tools/lib/percentile.ts';
+import { percentileOfSorted } from '../tools/shared/percentile.ts';
 import { cpuSeconds, sampleResidentBytes } from './process-stats.ts';
 
 /** One target's result for one case, over all its runs. Latencies in milliseconds. */

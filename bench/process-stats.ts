@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { residentBytes } from '../tools/lib/process-memory.ts';
+import { residentBytes } from '../tools/shared/process-memory.ts';
 
 /** What a process runs (Linux `/proc/<pid>/comm`), or null where it cannot be read. */
 export async function processName(pid: number): Promise<string | null> {

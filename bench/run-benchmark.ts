@@ -9,7 +9,7 @@ import { measureLoaded } from './measure-loaded.ts';
 import { measureFeed } from './measure-feed.ts';
 import { measureCompression } from './measure-compression.ts';
 import type { BenchOptions } from './options.ts';
-import { residentBytes } from '../tools/lib/process-memory.ts';
+import { residentBytes } from '../tools/shared/process-memory.ts';
 import { summarize, type BenchReport, type RunContext } from './report.ts';
 import type { ServiceProcess } from './service-process.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { buildSoakReport } from '../../../tools/lib/build-soak-report.ts';
-import { SoakRecorder } from '../../../tools/lib/soak-recorder.ts';
-import { soakRequest } from '../../../tools/lib/soak-request.ts';
+import { buildSoakReport } from '../../../tools/soak/build-soak-report.ts';
+import { SoakRecorder } from '../../../tools/soak/soak-recorder.ts';
+import { soakRequest } from '../../../tools/soak/soak-request.ts';
 
 const key = { label: 'northwind', key: 'k', brands: ['northwind'] };
 const request = soakRequest('list', { key, brand: 'northwind' }, '/');

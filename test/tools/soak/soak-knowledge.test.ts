@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { API_BASE_PATH } from '../../../src/server/http/api-base-path.ts';
-import { createSoakKnowledge } from '../../../tools/lib/soak-knowledge.ts';
-import { soakRequest, type SoakKind } from '../../../tools/lib/soak-request.ts';
+import { createSoakKnowledge } from '../../../tools/soak/soak-knowledge.ts';
+import { soakRequest, type SoakKind } from '../../../tools/soak/soak-request.ts';
 
 const target = { key: { label: 'northwind', key: 'k', brands: ['northwind'] }, brand: 'northwind' };
 const path = `${API_BASE_PATH}/brands/northwind/products`;

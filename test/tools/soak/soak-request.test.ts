@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { soakRequest } from '../../../tools/lib/soak-request.ts';
+import { soakRequest } from '../../../tools/soak/soak-request.ts';
 
 describe('soakRequest', () => {
   const target = { key: { label: 'global', key: 'k', brands: ['a', 'b'] }, brand: 'b' };

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { expect } from 'chai';
-import { collectJsonLines } from '../../../tools/lib/json-lines.ts';
+import { collectJsonLines } from '../../../tools/soak/json-lines.ts';
 
 describe('collectJsonLines', () => {
   it('parses JSON lines however the chunks split them, keeps other lines as text, skips blank ones', () => {

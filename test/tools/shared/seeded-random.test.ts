@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { seededRandom } from '../../../tools/lib/seeded-random.ts';
+import { seededRandom } from '../../../tools/shared/seeded-random.ts';
 
 describe('seededRandom', () => {
   it('gives the same sequence for the same seed, another for another seed, always in [0, 1)', () => {

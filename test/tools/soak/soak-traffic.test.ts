@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { SoakMix } from '../../../tools/lib/soak-mix.ts';
-import { SoakRecorder } from '../../../tools/lib/soak-recorder.ts';
-import { soakRequest } from '../../../tools/lib/soak-request.ts';
-import { runSoakTraffic } from '../../../tools/lib/soak-traffic.ts';
+import type { SoakMix } from '../../../tools/soak/soak-mix.ts';
+import { SoakRecorder } from '../../../tools/soak/soak-recorder.ts';
+import { soakRequest } from '../../../tools/soak/soak-request.ts';
+import { runSoakTraffic } from '../../../tools/soak/soak-traffic.ts';
 import { startLocalServer } from './soak-http.ts';
 
 const target = { key: { label: 'northwind', key: 'k', brands: ['northwind'] }, brand: 'northwind' };

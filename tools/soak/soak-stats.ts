@@ -1,4 +1,4 @@
-import { percentileOfSorted } from './percentile.ts';
+import { percentileOfSorted } from '../shared/percentile.ts';
 
 /** Latency and status arithmetic of the soak: pure functions over plain numbers. */
 

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
-import { intervalFor, parseSoakArgs, SoakArgsError } from '../../tools/lib/soak-args.ts';
-import { HEAP_RULE, judgeFlatness, RSS_RULE } from '../../tools/lib/soak-flatness.ts';
-import { metricValue } from '../../tools/lib/soak-server.ts';
-import { percentileOfSorted } from '../../tools/lib/percentile.ts';
-import { median, percentiles, serverErrors } from '../../tools/lib/soak-stats.ts';
-import { decideVerdict, type VerdictInput } from '../../tools/lib/soak-verdict.ts';
+import { intervalFor, parseSoakArgs, SoakArgsError } from '../../../tools/soak/soak-args.ts';
+import { HEAP_RULE, judgeFlatness, RSS_RULE } from '../../../tools/soak/soak-flatness.ts';
+import { metricValue } from '../../../tools/soak/soak-server.ts';
+import { percentileOfSorted } from '../../../tools/shared/percentile.ts';
+import { median, percentiles, serverErrors } from '../../../tools/soak/soak-stats.ts';
+import { decideVerdict, type VerdictInput } from '../../../tools/soak/soak-verdict.ts';
 
-/** The soak's pure parts: percentiles, the flatness rule, the verdict and its options (the mix: test/tools/lib/soak-mix.test.ts). */
+/** The soak's pure parts: percentiles, the flatness rule, the verdict and its options (the mix: test/tools/soak/soak-mix.test.ts). */
 
 const MB = 1024 * 1024;
 const steady = (n: number, bytes: number): number[] => Array.from({ length: n }, (_, i) => bytes + ((i % 3) - 1) * MB);
 
-describe('tools/lib/soak-stats.ts', () => {
+describe('tools/soak/soak-stats.ts', () => {
   it('takes nearest-rank percentiles', () => {
     const values = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentileOfSorted(values, 50)).to.equal(50);
@@ -38,7 +38,7 @@ describe('tools/lib/soak-stats.ts', () => {
   });
 });
 
-describe('tools/lib/soak-flatness.ts', () => {
+describe('tools/soak/soak-flatness.ts', () => {
   it('calls a sawtooth around a steady level flat', () => {
     const result = judgeFlatness(steady(60, 60 * MB), HEAP_RULE);
     expect(result.state).to.equal('flat');
@@ -76,7 +76,7 @@ describe('tools/lib/soak-flatness.ts', () => {
   });
 });
 
-describe('tools/lib/soak-verdict.ts', () => {
+describe('tools/soak/soak-verdict.ts', () => {
   const flat = judgeFlatness(steady(30, 50 * MB), HEAP_RULE);
   const base: VerdictInput = { statuses: { '200': 100, '304': 20, '404': 2 }, requestErrors: 0, unexpected: 0, skipped: 0, heap: flat, rss: flat };
 
@@ -110,7 +110,7 @@ describe('tools/lib/soak-verdict.ts', () => {
   });
 });
 
-describe('tools/lib/soak-args.ts', () => {
+describe('tools/soak/soak-args.ts', () => {
   it('has the documented defaults', () => {
     const options = parseSoakArgs([]);
     expect(options).to.deep.equal({ duration: 180, rate: 200, connections: 16, interval: null, json: null });
@@ -125,7 +125,7 @@ describe('tools/lib/soak-args.ts', () => {
   });
 });
 
-describe('tools/lib/soak-server.ts metricValue', () => {
+describe('tools/soak/soak-server.ts metricValue', () => {
   it('reads an unlabelled sample by exact name', () => {
     const text = '# HELP x\nbcat_nodejs_heap_size_used_bytes_extra 1\nbcat_nodejs_heap_size_used_bytes 123456\nbcat_process_resident_memory_bytes 9.5e7\n';
     expect(metricValue(text, 'bcat_nodejs_heap_size_used_bytes')).to.equal(123456);

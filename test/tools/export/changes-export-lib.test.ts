@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { createChangesProgress } from '../../tools/lib/changes-progress.ts';
-import { parseExportArgs, UsageError } from '../../tools/lib/export-args.ts';
-import { EXPORT_FORMATS } from '../../tools/lib/export-format.ts';
-import { newSyncState, readSyncState, writeSyncState } from '../../tools/lib/sync-state.ts';
+import { createChangesProgress } from '../../../tools/export/changes-progress.ts';
+import { parseExportArgs, UsageError } from '../../../tools/export/export-args.ts';
+import { EXPORT_FORMATS } from '../../../tools/export/export-format.ts';
+import { newSyncState, readSyncState, writeSyncState } from '../../../tools/export/sync-state.ts';
 
 /** The incremental export's pieces that need no server: its arguments, its lines, its progress and its state file. */
 
@@ -37,7 +37,7 @@ describe('incremental export arguments (--sync-state)', () => {
   });
 });
 
-describe('change lines (tools/lib/export-format.ts)', () => {
+describe('change lines (tools/export/export-format.ts)', () => {
   const fields = ['id', 'name', 'size'];
   const upsert = { change: 'upsert', id: 'a1', record: { id: 'a1', name: 'Box, "flat"', size: null } } as const;
   const remove = { change: 'delete', id: 'b2', record: null } as const;
@@ -60,7 +60,7 @@ describe('change lines (tools/lib/export-format.ts)', () => {
   });
 });
 
-describe('incremental export progress (tools/lib/changes-progress.ts)', () => {
+describe('incremental export progress (tools/export/changes-progress.ts)', () => {
   it('says how a batch begins, counts changes, and says where the token went', () => {
     let text = '';
     const progress = createChangesProgress({ write: (chunk) => (text += chunk), tty: false, label: 'skus' });
@@ -81,7 +81,7 @@ describe('incremental export progress (tools/lib/changes-progress.ts)', () => {
   });
 });
 
-describe('sync state file (tools/lib/sync-state.ts)', () => {
+describe('sync state file (tools/export/sync-state.ts)', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bcat-sync-state-'));

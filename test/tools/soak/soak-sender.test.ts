@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createSoakSender, type SoakOutcome } from '../../../tools/lib/soak-sender.ts';
-import { soakRequest, type SoakRequest } from '../../../tools/lib/soak-request.ts';
+import { createSoakSender, type SoakOutcome } from '../../../tools/soak/soak-sender.ts';
+import { soakRequest, type SoakRequest } from '../../../tools/soak/soak-request.ts';
 import { freePort } from '../../support/free-port.ts';
 import { waitFor } from '../../support/wait-for.ts';
 import { startLocalServer } from './soak-http.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseExpiry } from '../../../tools/lib/parse-expiry.ts';
+import { parseExpiry } from '../../../tools/keys/parse-expiry.ts';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 

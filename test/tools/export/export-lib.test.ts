@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { FAMILIES } from '../../client/src/index.ts';
-import { csvCell, csvLine } from '../../tools/lib/csv.ts';
-import { EXPORT_OPTION_NAMES, parseExportArgs, UsageError } from '../../tools/lib/export-args.ts';
-import { identityDifference } from '../../tools/lib/export-state.ts';
-import { createProgress, progressBar } from '../../tools/lib/progress.ts';
+import { FAMILIES } from '../../../client/src/index.ts';
+import { csvCell, csvLine } from '../../../tools/export/csv.ts';
+import { EXPORT_OPTION_NAMES, parseExportArgs, UsageError } from '../../../tools/export/export-args.ts';
+import { identityDifference } from '../../../tools/export/export-state.ts';
+import { createProgress, progressBar } from '../../../tools/export/progress.ts';
 
 /** The export command's pieces that need no server: arguments, CSV cells, progress lines, state identity. */
 
@@ -17,7 +17,7 @@ const usageError = (argv: string[]): string => {
   throw new Error(`expected a usage error for: ${argv.join(' ')}`);
 };
 
-describe('export arguments (tools/lib/export-args.ts)', () => {
+describe('export arguments (tools/export/export-args.ts)', () => {
   it('reads the family, the options, and filters as --name value or --name=value, in order', () => {
     expect(parseExportArgs(['products', '--brand', 'acme', '--status=approved', '--search', 'linen tee', '--format', 'csv', '--out', 'p.csv', '--restart', '--page-size', '50'])).to.deep.equal({
       help: false,
@@ -69,7 +69,7 @@ describe('export arguments (tools/lib/export-args.ts)', () => {
   });
 });
 
-describe('CSV cells (tools/lib/csv.ts)', () => {
+describe('CSV cells (tools/export/csv.ts)', () => {
   it('quotes a field with a comma, a quote, CR or LF, doubling the quotes', () => {
     expect(csvCell('plain text')).to.equal('plain text');
     expect(csvCell('a,b')).to.equal('"a,b"');
@@ -89,7 +89,7 @@ describe('CSV cells (tools/lib/csv.ts)', () => {
   });
 });
 
-describe('export progress (tools/lib/progress.ts)', () => {
+describe('export progress (tools/export/progress.ts)', () => {
   const capture = (tty: boolean): { text: () => string; progress: ReturnType<typeof createProgress> } => {
     let text = '';
     return { text: () => text, progress: createProgress({ write: (chunk) => (text += chunk), tty, label: 'skus' }) };
@@ -137,7 +137,7 @@ describe('export progress (tools/lib/progress.ts)', () => {
   });
 });
 
-describe('export identity (tools/lib/export-state.ts)', () => {
+describe('export identity (tools/export/export-state.ts)', () => {
   const base = { family: 'products', brand: 'acme', filters: { status: 'approved', code: 'A' }, format: 'ndjson' as const };
 
   it('is the same export whatever the order of the filters', () => {

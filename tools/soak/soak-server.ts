@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { collectJsonLines } from './json-lines.ts';
-import { residentBytes } from './process-memory.ts';
+import { residentBytes } from '../shared/process-memory.ts';
 
 /** The real server, as `npm start` runs it, in a child process on a loopback port. */
 export interface SoakServer {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { driveSoak } from '../../../tools/lib/soak-driver.ts';
-import type { SoakMix } from '../../../tools/lib/soak-mix.ts';
-import { soakRequest } from '../../../tools/lib/soak-request.ts';
-import type { SoakOutcome } from '../../../tools/lib/soak-sender.ts';
+import { driveSoak } from '../../../tools/soak/soak-driver.ts';
+import type { SoakMix } from '../../../tools/soak/soak-mix.ts';
+import { soakRequest } from '../../../tools/soak/soak-request.ts';
+import type { SoakOutcome } from '../../../tools/soak/soak-sender.ts';
 import { startLocalServer } from './soak-http.ts';
 
 const target = { key: { label: 'northwind', key: 'k', brands: ['northwind'] }, brand: 'northwind' };

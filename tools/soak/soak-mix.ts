@@ -2,7 +2,7 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { SoakKey } from './soak-database.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '../shared/seeded-random.ts';
 import { createSoakKnowledge, type SoakKnowledge } from './soak-knowledge.ts';
 import { soakRequest, type SoakKind, type SoakRequest, type SoakTarget } from './soak-request.ts';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { loadRegistry } from '../../../src/engine/definition/registry.ts';
-import { createSoakMix, filterQuery } from '../../../tools/lib/soak-mix.ts';
+import { createSoakMix, filterQuery } from '../../../tools/soak/soak-mix.ts';
 import { API_BASE_PATH } from '../../../src/server/http/api-base-path.ts';
-import { soakRequest, type SoakRequest } from '../../../tools/lib/soak-request.ts';
+import { soakRequest, type SoakRequest } from '../../../tools/soak/soak-request.ts';
 
 describe('createSoakMix', () => {
   it('spreads over every non-tenant family and every key, learns, and asks for 404s, 400s and 304s', async () => {
