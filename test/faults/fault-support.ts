@@ -194,7 +194,7 @@ export interface AppServer {
 
 /**
  * The real app in this process on a knex of its own, opened as `main.ts`
- * opens it when serving (`boundStatements`: the 10 s statement limit), with
+ * opens it when serving (`boundStatements`: the 4 s statement limit), with
  * in-process rate limits or the given Redis.
  */
 export async function startAppServer({ url, poolMax = 10, redisUrl = null, rateLimitPoints = 100_000 }: {
