@@ -7,6 +7,10 @@
  * for `--duration` seconds, prints a line every interval (answers by status,
  * latency percentiles, the server's RSS and heap) and a summary, and exits 1
  * on any 5xx, request error, unexpected status or memory that is not flat.
+ *
+ * `npm run soak -- --faults [--duration S] [--report out.md]` is the soak
+ * with a writer and faults on a schedule, on a primary, a replica and Redis of
+ * its own (tools/soak/fault-run.ts); it needs root and the Postgres binaries.
  */
 import { writeFile } from 'node:fs/promises';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
@@ -34,6 +38,17 @@ function rateLimitPoints({ rate, keys }: { rate: number; keys: number }): number
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
+
+/** `--faults`: the scheduled-fault run (tools/soak/fault-run.ts); its markdown report on stdout and in `--report`. */
+async function soakWithFaults(options: SoakOptions, signal: AbortSignal): Promise<number> {
+  // Loaded here: it runs on the fault tests' helpers (throwaway clusters, Redis, a proxy), which the steady soak never needs.
+  const { runFaultSoak } = await import('./soak/fault-run.ts');
+  const { verdict, markdown } = await runFaultSoak({ durationS: options.duration, signal, log });
+  process.stdout.write(markdown);
+  if (options.report) await writeFile(options.report, markdown);
+  if (signal.aborted) return 130;
+  return verdict.pass ? 0 : 1;
+}
 
 async function soak(options: SoakOptions, signal: AbortSignal, cleanup: { server: SoakServer | null; database: SoakDatabase | null }): Promise<number> {
   const registry = await loadRegistry();
@@ -95,7 +110,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    process.exitCode = await soak(options, controller.signal, cleanup);
+    process.exitCode = options.faults ? await soakWithFaults(options, controller.signal) : await soak(options, controller.signal, cleanup);
   } catch (error) {
     log(`soak: ${(error as Error).message}`);
     process.exitCode = 1;

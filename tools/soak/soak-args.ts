@@ -12,9 +12,13 @@ export interface SoakOptions {
   readonly interval: number | null;
   /** File to write the JSON report to, or null. */
   readonly json: string | null;
+  /** The scheduled-fault run (fault-run.ts) instead of the steady one. */
+  readonly faults: boolean;
+  /** File to write the fault run's markdown report to, or null (it is printed either way). */
+  readonly report: string | null;
 }
 
-export const SOAK_USAGE = 'usage: npm run soak -- [--duration S (180)] [--rate N req/s (200)] [--connections N (16)] [--interval S] [--json out.json]';
+export const SOAK_USAGE = 'usage: npm run soak -- [--duration S (180)] [--rate N req/s (200)] [--connections N (16)] [--interval S] [--json out.json] | --faults [--duration S (180, at least 90)] [--report out.md]';
 
 export class SoakArgsError extends Error {
   override name = 'SoakArgsError';
@@ -38,6 +42,8 @@ export function parseSoakArgs(args: readonly string[]): SoakOptions {
         connections: { type: 'string' },
         interval: { type: 'string' },
         json: { type: 'string' },
+        faults: { type: 'boolean' },
+        report: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -50,6 +56,8 @@ export function parseSoakArgs(args: readonly string[]): SoakOptions {
     connections: whole({ raw: values.connections, name: 'connections', fallback: 16, min: 1, max: 256 }),
     interval: values.interval === undefined ? null : whole({ raw: values.interval, name: 'interval', fallback: 10, min: 1, max: 600 }),
     json: values.json ?? null,
+    faults: values.faults ?? false,
+    report: values.report ?? null,
   });
 }
 

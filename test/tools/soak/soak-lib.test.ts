@@ -113,7 +113,8 @@ describe('tools/soak/soak-verdict.ts', () => {
 describe('tools/soak/soak-args.ts', () => {
   it('has the documented defaults', () => {
     const options = parseSoakArgs([]);
-    expect(options).to.deep.equal({ duration: 180, rate: 200, connections: 16, interval: null, json: null });
+    expect(options).to.deep.equal({ duration: 180, rate: 200, connections: 16, interval: null, json: null, faults: false, report: null });
+    expect(parseSoakArgs(['--faults', '--duration', '90', '--report', 'r.md'])).to.deep.include({ faults: true, duration: 90, report: 'r.md' });
     expect(intervalFor(options)).to.equal(10);
     expect(intervalFor(parseSoakArgs(['--duration', '8']))).to.equal(2);
   });
