@@ -22,6 +22,7 @@ const SLOWEST_FIRST = [
   'test/registry/stored-values.test.ts',
   'test/tools/soak.test.ts',
   'test/faults/postgres-down.test.ts',
+  'test/faults/failover.test.ts',
   'test/faults/slow-query.test.ts',
   'test/db/query/query-plans.test.ts',
   'test/db/connection/open-database.test.ts',
