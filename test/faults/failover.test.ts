@@ -8,7 +8,9 @@
  * it; the same process serves again within 10 s, with no restart: a cursor
  * taken before goes on with no repeat or gap, a sync token taken before gives
  * every change made before the kill and after it (no 410), the key works, and
- * the engine's queries are prepared again on the new primary.
+ * the engine's queries are prepared again on the new primary. And an
+ * address that answers nothing at all (black-holed) gets its 503 within 7 s
+ * and a margin, never a hang.
  *
  * (A read replica of DATABASE_REPLICA_URLS that dies and comes back is
  * test/cluster/multi-node.test.ts, "fails no request while the replica is
@@ -17,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { openPostgres } from '../../src/db/connection/open-database.ts';
+import { openPostgres, POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
 import { insertRecords } from '../../src/db/insert-records.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/engine/request/api-error.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/server/middleware/write-error.ts';
@@ -36,6 +38,12 @@ import { LocalPostgres } from './local-postgres.ts';
  * database that answers nothing (2 s for a connection, 5 s for a query).
  */
 const OUTAGE_ANSWER_MS = 7_000;
+/**
+ * While the address answers nothing at all: a request waits at most 2 s for a
+ * connection and 5 s for a query (open-database.ts), plus a margin for a busy
+ * machine.
+ */
+const SILENT_ANSWER_MS = POSTGRES_TIMEOUTS.acquireMs + POSTGRES_TIMEOUTS.queryMs + 1_500;
 /** The issue's bound: serving again this soon after the address points at the new primary. */
 const RECOVERY_MS = 10_000;
 /** A request with no answer by then has hung. */
@@ -228,5 +236,31 @@ describeDatabaseFree?.('faults: the primary fails over to its streaming replica 
     expect(await preparedOnServer(), 'the engine prepares its queries again on the new primary').to.not.be.empty;
     const since = server.logs.filter((line) => line.msg === 'unexpected error');
     expect(since.map((line) => JSON.stringify(line.err)), 'no request failed with a 500, before, during or after').to.deep.equal([]);
+  });
+
+  it(`answers 503 with Retry-After within ${SILENT_ANSWER_MS} ms while the address answers nothing at all (black-holed), and serves again once it does`, async () => {
+    expect((await api(`${CARTONS}?limit=5`)).status).to.equal(200);
+    proxy.blackHole(true);
+    let answers: TimedResponse[];
+    let ready: TimedResponse;
+    try {
+      // More requests than the pool (2) holds: some wait on a silent pooled connection, some for a connection.
+      const requests = Array.from({ length: 5 }, (_, i) => api(i % 2 === 0 ? `${CARTONS}?limit=5` : `${CARTONS}/changes?limit=5`));
+      ready = await server.get('/readyz', { timeoutMs: HANG_MS });
+      answers = await Promise.all(requests);
+    } finally {
+      proxy.blackHole(false);
+    }
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(503);
+      expectErrorBody(answer.body, 'internal_error', { details: 'forbidden' });
+      expect(answer.headers['retry-after']).to.equal(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(answer.ms, `a request took ${Math.round(answer.ms)} ms`).to.be.below(SILENT_ANSWER_MS);
+    }
+    expect(ready.status, `/readyz while the address is silent: ${JSON.stringify(ready.body)}`).to.equal(503);
+    // The connections that waited are closed, not kept: the pool serves on new ones (a black hole loses bytes for good).
+    await waitFor(async () => (await api(`${CARTONS}?limit=5`)).status === 200, { timeoutMs: RECOVERY_MS, intervalMs: 50, what: 'the app to serve once the address answers' });
+    const again = await Promise.all(Array.from({ length: 4 }, () => api(`${CARTONS}?limit=5`)));
+    expect(again.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200]);
   });
 });
