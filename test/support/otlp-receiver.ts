@@ -19,8 +19,10 @@ export interface OtlpReceiver {
   /** `http://127.0.0.1:<port>`: OTEL_EXPORTER_OTLP_ENDPOINT (the exporter adds `/v1/traces`). */
   readonly endpoint: string;
   readonly spans: ReceivedSpan[];
-  /** Every body received, as text: to search for what must never be exported. */
+  /** Every JSON body received, as text: to search for what must never be exported. */
   readonly bodies: string[];
+  /** Every protobuf body received (`http/protobuf`, the default protocol), as it came: not decoded (that needs the schema). */
+  readonly protobufBodies: Buffer[];
   close(): Promise<void>;
 }
 
@@ -55,17 +57,24 @@ function decode(body: string): ReceivedSpan[] {
   });
 }
 
-/** Starts a receiver on a free loopback port; any other path or a body that is not JSON gets 400 and is kept nowhere. */
+/** Starts a receiver on a free loopback port; any other path, or a JSON body that does not parse, gets 400 and is kept nowhere. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const bodies: string[] = [];
+  const protobufBodies: Buffer[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString();
       try {
         if (request.method !== 'POST' || request.url !== '/v1/traces') throw new Error(`${request.method} ${request.url}`);
+        if (request.headers['content-type'] === 'application/x-protobuf') {
+          protobufBodies.push(bytes);
+          response.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end();
+          return;
+        }
         spans.push(...decode(body));
         bodies.push(body);
         response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
@@ -79,6 +88,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
     bodies,
+    protobufBodies,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

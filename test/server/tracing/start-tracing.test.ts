@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { startTracing, stopTracing, traceLogFields, traceProtocol, tracingWanted } from '../../../src/server/tracing/start-tracing.ts';
 import { activeTracing } from '../../../src/server/tracing/tracing.ts';
 import { collectingLogger } from '../../support/collecting-logger.ts';
+import { startOtlpReceiver } from '../../support/otlp-receiver.ts';
 import { describeDatabaseFree } from '../../support/database-free.ts';
 import { REPO_ROOT } from '../../support/server-process.ts';
 
@@ -56,12 +57,19 @@ describeDatabaseFree?.('startTracing: on only when an OTLP endpoint is set', fun
     };
     const off = await probe({ OTEL_SERVICE_NAME: 'api', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
     expect(off).to.deep.equal({ tracing: false, statuses: [200, 401], loaded: [] });
-    // The same look finds them when tracing is on (the export to a closed port fails, and is only logged).
-    const on = await probe({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
-    expect(on.tracing).to.equal(true);
-    expect(on.statuses).to.deep.equal([200, 401]);
-    for (const name of ['sdk-trace-base', 'exporter-trace-otlp-http', 'context-async-hooks']) {
-      expect(on.loaded.some((path) => path.includes(`@opentelemetry/${name}/`)), name).to.equal(true);
+    // The same look finds them when tracing is on; in the default protocol, protobuf, the two requests' spans reach the receiver at the stop.
+    const receiver = await startOtlpReceiver();
+    try {
+      const on = await probe({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'probe-service' });
+      expect(on.tracing).to.equal(true);
+      expect(on.statuses).to.deep.equal([200, 401]);
+      for (const name of ['sdk-trace-base', 'exporter-trace-otlp-proto', 'context-async-hooks']) {
+        expect(on.loaded.some((path) => path.includes(`@opentelemetry/${name}/`)), name).to.equal(true);
+      }
+      const exported = Buffer.concat(receiver.protobufBodies).toString('latin1');
+      expect(exported).to.include('probe-service').and.include('/api/public/v1/brands/:brand/products/:id');
+    } finally {
+      await receiver.close();
     }
   });
 });
