@@ -17,7 +17,8 @@ function callerContext(): { traceId: string; parentId: string; traceparent: stri
 }
 
 describe('OpenTelemetry tracing: spans exported over OTLP/HTTP to a receiver of the test\'s own', function () {
-  this.timeout(30_000);
+  // Its first hook may open the run's database (the embedded one migrates in memory): slow on a loaded machine.
+  this.timeout(90_000);
   let receiver: OtlpReceiver;
   let server: TestServer;
   const saved: Partial<Record<(typeof SETTINGS)[number], string | undefined>> = {};
