@@ -8,7 +8,6 @@
  * Postgres and Redis, so it needs no one else's instrumentation, and turning
  * tracing off (a test) leaves no trace in the process.
  */
-import { createRequire } from 'node:module';
 import { SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { setGlobalErrorHandler } from '@opentelemetry/core';
@@ -21,8 +20,6 @@ import type { TraceProtocol, Tracing } from './tracing.ts';
 
 /** The service's name in traces unless OTEL_SERVICE_NAME says otherwise: the name its log lines carry. */
 export const DEFAULT_SERVICE_NAME = 'brand-catalog-read-api';
-
-const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
 /** The exporter of each protocol; each reads the OTEL_EXPORTER_OTLP_* settings itself (endpoint, headers, timeout, compression). */
 const EXPORTERS: Readonly<Record<TraceProtocol, () => Promise<SpanExporter>>> = {
@@ -44,7 +41,8 @@ export async function openTelemetryTracing({ protocol, logger }: { protocol: Tra
     exportFailing = true;
   });
   const exporter = await EXPORTERS[protocol]();
-  const resource = resourceFromAttributes({ 'service.name': DEFAULT_SERVICE_NAME, 'service.version': version })
+  // The deployment's version is the deployer's to give: OTEL_RESOURCE_ATTRIBUTES=service.version=...
+  const resource = resourceFromAttributes({ 'service.name': DEFAULT_SERVICE_NAME })
     .merge(detectResources({ detectors: [envDetector] }));
   const provider = new BasicTracerProvider({
     resource,
@@ -58,7 +56,7 @@ export async function openTelemetryTracing({ protocol, logger }: { protocol: Tra
     })],
   });
   const contexts = new AsyncLocalStorageContextManager().enable();
-  const tracer = provider.getTracer(DEFAULT_SERVICE_NAME, version);
+  const tracer = provider.getTracer(DEFAULT_SERVICE_NAME);
   const client = clientSpans({ tracer, contexts });
   return {
     requestSpans: () => requestSpans({ tracer, contexts }),
