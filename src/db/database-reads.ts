@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
-import type { ReadSession, Reads } from '../engine/read/reads.ts';
+import type { SqlFragment } from '../engine/compile/sql-fragment.ts';
+import type { ReadSession, Reads, Row } from '../engine/read/reads.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
 import { createExactCounts, type ExactCounts } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
+
+/** Runs one statement inside whatever watches it (a trace span, `src/server/tracing/`); `run` runs the statement. */
+export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promise<Row[]>;
 
 /**
  * Opens the engine's port (`Reads`) on the database: each session runs on
@@ -12,8 +16,12 @@ import { queryRows } from './query/query-rows.ts';
  * made here with the reader, so a total never comes from another copy than
  * its page, and a request moved off a failed replica never waits on that
  * replica's count.
+ *
+ * With `trace` (tracing on), each statement runs inside it; without, a
+ * statement costs nothing more than before.
  */
-export function createDatabaseReads(replicas: ReadReplicas): Reads {
+export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?: QueryTrace } = {}): Reads {
+  const run: (db: Knex, query: SqlFragment) => Promise<Row[]> = trace ? (db, query) => trace(query, () => queryRows(db, query)) : queryRows;
   const countsByCopy = new Map<Knex, ExactCounts>();
   const countsOf = (db: Knex): ExactCounts => {
     let counts = countsByCopy.get(db);
@@ -25,14 +33,14 @@ export function createDatabaseReads(replicas: ReadReplicas): Reads {
   };
 
   const sessionOn = (db: Knex): ReadSession => ({
-    rows: (query) => queryRows(db, query),
+    rows: (query) => run(db, query),
     count: (key, plan) => countsOf(db).count(key, {
       async count() {
-        const [row] = await queryRows(db, plan.count);
+        const [row] = await run(db, plan.count);
         return { total: row!.total as number, xmin: (row!.xmin as string | undefined) ?? null };
       },
       async changedSince(xmin) {
-        return (await queryRows(db, plan.changedSince(xmin)))[0]!.changed === true;
+        return (await run(db, plan.changedSince(xmin)))[0]!.changed === true;
       },
     }),
     mark: () => replicas.mark(db),

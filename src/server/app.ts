@@ -2,7 +2,7 @@ import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
-import { createDatabaseReads } from '../db/database-reads.ts';
+import { createDatabaseReads, type QueryTrace } from '../db/database-reads.ts';
 import { compileRegistry } from '../engine/compile/compile-registry.ts';
 import type { Registry } from '../engine/definition/registry.ts';
 import { API_BASE_PATH } from './http/api-base-path.ts';
@@ -30,6 +30,7 @@ import { privateCaching } from './middleware/private-caching.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requireDatabase, type DatabaseReadiness } from './middleware/require-database.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
+import { activeTracing } from './tracing/tracing.ts';
 
 export interface AppDependencies {
   readonly registry: Registry;
@@ -72,6 +73,9 @@ export function createApp(dependencies: AppDependencies): Koa {
   // Earlier entries come from the client itself (a proxy that appends keeps them), so trusting the
   // first would let a client pick its own address and escape the failed-authentication limit.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 });
+  // With tracing on (start-tracing.ts, before the app is built), outermost: the envelope's log line and every SQL and Redis span run inside the request's span.
+  const tracing = activeTracing();
+  if (tracing) app.use(tracing.requestSpans());
   app.use(envelope({ logger, metrics }));
   // Inside the envelope, so that its headers are on the error bodies the envelope writes; before the
   // routes, so that a preflight needs no key and counts against no limit. Absent without CORS_ORIGINS.
@@ -103,12 +107,18 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRet
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  const operations = { families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays };
+  const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
     run: compose([...guard, route.handler]),
   }));
+}
+
+/** With tracing on, every statement of the families' reads runs in a span named by its plan's label. */
+function tracedQueries(): { trace?: QueryTrace } {
+  const tracing = activeTracing();
+  return tracing ? { trace: (plan, run) => tracing.query(plan, run) } : {};
 }
 
 /** What anyone may read without a key: the OpenAPI document, the docs site and the front door. */

@@ -21,6 +21,7 @@ import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { openServices } from './open-services.ts';
 import { startTombstonePruning } from './tombstone-pruning.ts';
+import { startTracing, stopTracing, traceLogFields, tracingWanted } from './tracing/start-tracing.ts';
 
 /**
  * The heap policy of a server that keeps little alive between requests
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const config = loadConfig();
   checkServeConfig(config);
-  const logger = createLogger({ level: config.logLevel });
+  // Tracing starts before anything is built (OTEL_EXPORTER_OTLP_ENDPOINT); without the setting nothing of it is loaded.
+  const logger = createLogger({ level: config.logLevel, ...(tracingWanted() ? { mixin: traceLogFields } : {}) });
+  const tracing = await startTracing({ logger });
   const registry = await loadRegistry();
   // On Postgres this waits for nothing: the server listens at once and answers 503 until its database can be served.
   const { connection, limiter, keyCache, reads, readiness, release } = await openServices({ config, logger });
@@ -56,15 +59,18 @@ async function main(): Promise<void> {
     if (cluster.worker === undefined || cluster.worker.id === 1) printBanner({ server, config, connection, limiter: limiter.backend, demo });
   } catch (error) {
     await release(); // the embedded database's lock too
+    await stopTracing();
     throw error;
   }
-  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, corsOrigins: config.corsOrigins, families: registry.resources.length }, 'listening');
+  logger.info({ port: (server.address() as AddressInfo).port, database: connection.database.kind, replicas: connection.replicas.length, ...(cluster.worker ? { worker: cluster.worker.id } : {}), rateLimits: limiter.backend, tracing: tracing !== null, corsOrigins: config.corsOrigins, families: registry.resources.length }, 'listening');
   const stop = gracefulStop({
     server,
     logger,
     release: async () => {
       stopPruning();
       await release();
+      // Last, so the spans of the requests that finished during the grace period are exported too.
+      await stopTracing();
     },
   });
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../../src/server/logger.ts';
 
 /** A logger (at level info unless told) whose lines are kept, parsed, for the test to read. */
-export function collectingLogger({ level = 'info' }: { level?: string } = {}): { logger: Logger; lines: Record<string, unknown>[] } {
+export function collectingLogger({ level = 'info', mixin }: { level?: string; mixin?: () => object } = {}): { logger: Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -10,5 +10,5 @@ export function collectingLogger({ level = 'info' }: { level?: string } = {}): {
       done();
     },
   });
-  return { logger: createLogger({ level, destination }), lines };
+  return { logger: createLogger({ level, destination, ...(mixin ? { mixin } : {}) }), lines };
 }

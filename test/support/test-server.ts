@@ -12,6 +12,8 @@ import type { CorsOrigins } from '../../src/server/config.ts';
 import type { DatabaseReadiness } from '../../src/server/middleware/require-database.ts';
 import { createRateLimiter, type RateLimiter } from '../../src/server/limits/rate-limiter.ts';
 import { collectingLogger } from './collecting-logger.ts';
+import { traceLogFields } from '../../src/server/tracing/start-tracing.ts';
+import { activeTracing } from '../../src/server/tracing/tracing.ts';
 import { waitUntilCountingInRedis } from './local-redis.ts';
 import { testDatabase } from './test-database.ts';
 
@@ -77,7 +79,8 @@ async function servedDatabase({ db, registry }: TestServerOptions): Promise<{ db
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const served = await servedDatabase(options);
-  const { logger, lines: logs } = collectingLogger();
+  // With tracing started (a test of traces), the log lines carry the trace ids, as main.ts wires them.
+  const { logger, lines: logs } = collectingLogger(activeTracing() ? { mixin: traceLogFields } : {});
   const limiter = options.limiter ?? createRateLimiter({
     points: options.rateLimitPoints ?? 100_000,
     windowSeconds: options.rateLimitWindowSeconds ?? 60,

@@ -3,6 +3,7 @@ import type { Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { planLabel } from './plan-label.ts';
 
 /**
  * Whether any row a family's count of one brand may read has changed since a
@@ -38,11 +39,13 @@ export function compileChangedSince(resource: Resource): (args: { brandId: strin
       },
     ];
   });
+  const label = planLabel(resource, 'count check');
   return ({ brandId, xmin }) => {
     const probes = newest(brandId);
     return {
       sql: `select coalesce(greatest(${probes.map((probe) => probe.sql).join(', ')}) >= ?::xid8, false) as "changed"`,
       bindings: [...probes.flatMap((probe) => probe.bindings), xmin],
+      label,
     };
   };
 }

@@ -4,6 +4,7 @@ import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
 import { joinAlias, queryParts, recordJoins, type QueryParts } from './query-parts.ts';
 import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { planLabel } from './plan-label.ts';
 
 /**
  * The SQL of one family's changes feed (CONTRACT.md §6), compiled once at boot.
@@ -158,14 +159,16 @@ export function compileChanges(resource: Resource): ChangesQueries {
     joins: recordJoins(resource),
     tombstoneScope: resource.scope === 'brand' ? 'brand' : 'shared',
   };
+  const startLabel = planLabel(resource, 'changes start');
+  const pageLabel = planLabel(resource, 'changes page');
   return {
     decode: parts.decode,
 
     start({ brandId, since }) {
-      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [] };
+      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [], label: startLabel };
       const size = batchSize({ sources, brandId, since, resource });
       // Planned for the token's value: how few rows it selects decides the plan.
-      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items"`, bindings: size.bindings, prepare: false };
+      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items"`, bindings: size.bindings, prepare: false, label: startLabel };
     },
 
     page(args) {
@@ -181,6 +184,7 @@ export function compileChanges(resource: Resource): ChangesQueries {
         bindings: [...keys.flatMap((key) => key.bindings), args.limit, ...scope.bindings, ...from.bindings],
         // A small batch is planned for its token: the version index then serves it.
         prepare: args.walk !== 'small',
+        label: pageLabel,
       };
     },
   };

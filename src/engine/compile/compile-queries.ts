@@ -4,6 +4,7 @@ import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { compileChangedSince } from './changed-since.ts';
+import { planLabel } from './plan-label.ts';
 
 /**
  * The SQL of one family, compiled once at boot. Identifiers come only from the
@@ -42,7 +43,8 @@ export interface ResourceQueries {
 export const CURSOR_COLUMN = '__cursorAt';
 
 /** One page in list order after the cursor's row, plus one row more, each with its exact `created_at`. */
-function pageQuery({ selectList, from, where, preparable }: QueryParts): ResourceQueries['page'] {
+function pageQuery({ resource, selectList, from, where, preparable }: QueryParts): ResourceQueries['page'] {
+  const label = planLabel(resource, 'page');
   const cursorSelect = `${cursorTimestampSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
   return ({ brandId, filters, after, limit }) => {
     const source = from(brandId);
@@ -54,6 +56,7 @@ function pageQuery({ selectList, from, where, preparable }: QueryParts): Resourc
       sql: `select ${selectList}, ${cursorSelect} ${source.sql} where ${conditions.sql}${keyset.sql}${LIST_ORDER} limit ?`,
       bindings: [...source.bindings, ...conditions.bindings, ...keyset.bindings, limit + 1],
       prepare: preparable(filters),
+      label,
     };
   };
 }
@@ -65,6 +68,7 @@ function pageQuery({ selectList, from, where, preparable }: QueryParts): Resourc
  */
 function countQuery({ resource, table, where, preparable }: QueryParts): ResourceQueries['count'] {
   const changedSince = compileChangedSince(resource);
+  const label = planLabel(resource, 'count');
   return ({ brandId, filters }) => {
     const conditions = where(brandId, filters);
     return {
@@ -72,6 +76,7 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
         sql: `select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from ${table} t where ${conditions.sql}`,
         bindings: conditions.bindings,
         prepare: preparable(filters),
+        label,
       },
       changedSince: (xmin) => changedSince({ brandId, xmin }),
     };
@@ -81,16 +86,18 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
 /** One record by id; the tenant family's one record is the brand itself. */
 function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['one'] {
   const byId = resource.scope === 'tenant' ? '' : ` and t."id" = ?`;
+  const label = planLabel(resource, 'one');
   const sql = `select ${selectList} ${from('').sql} where ${scopeCondition({ alias: 't', scope: resource.scope, brandId: '' }).sql}${byId}`;
   return ({ brandId, id }) => {
     const source = from(brandId);
     const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
-    return { sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])] };
+    return { sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])], label };
   };
 }
 
 /** The values go as one array (`= any(?)`), so a page's include is one statement whatever its number of keys. */
 function matchingQuery({ resource, selectList, from, fieldColumn }: QueryParts): ResourceQueries['matching'] {
+  const label = planLabel(resource, 'include');
   return ({ brandId, field, values, limit }) => {
     const target = fieldColumn(field);
     const source = from(brandId);
@@ -98,6 +105,7 @@ function matchingQuery({ resource, selectList, from, fieldColumn }: QueryParts):
     return {
       sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${target} = any(?)${LIST_ORDER} limit ?`,
       bindings: [...source.bindings, ...scope.bindings, [...values], limit],
+      label,
     };
   };
 }

@@ -1,5 +1,6 @@
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Scope } from '../definition/resource-definition.ts';
+import type { PlanLabel } from './plan-label.ts';
 
 /** SQL text with `?` placeholders and the values bound to them, in order. */
 export interface SqlFragment {
@@ -12,6 +13,8 @@ export interface SqlFragment {
    * selectivity: `MatchImpl.planPerValue`). Unset: it may.
    */
   readonly prepare?: boolean;
+  /** Which family's statement this is and what it does, for traces (plan-label.ts); never a value. Unset on fragments and ad hoc SQL. */
+  readonly label?: PlanLabel;
 }
 
 /** `alias."column"` from checked identifiers. */

@@ -4,6 +4,7 @@ import { connectLimitRedis } from './limit-redis.ts';
 import { leaseLimitCounts } from './limit-leases.ts';
 import { createLimitStores } from './limit-stores.ts';
 import type { Logger } from '../logger.ts';
+import { activeTracing } from '../tracing/tracing.ts';
 
 /** The outcome of one request against its key's budget. */
 export interface RateLimitDecision {
@@ -85,10 +86,14 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
   const stores = createLimitStores({ points, windowSeconds, keyPrefix, authFailurePoints, redis: redis?.client ?? null });
   const authFailures = createAuthFailureGuard({ failures: stores.authFailures, firstConnection, logger });
 
+  // With tracing on, each call to Redis is a span of the request that made it (a batch's: of the request that opened the batch).
+  const tracing = redis ? activeTracing() : null;
+  const add = addToStore(stores.requests, firstConnection);
+  const reward = (key: string) => stores.requests.reward(key, 1);
   // A key's requests of one event-loop turn are counted with one increment, with a lease while it has plenty left.
   const counts = leaseLimitCounts({
     points,
-    add: addToStore(stores.requests, firstConnection),
+    add: tracing ? (key, requests) => tracing.redis('rate-limit increment', () => add(key, requests), { 'bcat.rate_limit.requests': requests }) : add,
     // Leases come from Redis only: while it is down, the insurance limiter counts each request, as it did.
     canLease: () => !redis || redis.client.status === 'ready',
   });
@@ -109,7 +114,7 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       const leased = counts.refund(key);
       if (leased) return decide(points, leased);
       try {
-        const after = await stores.requests.reward(key, 1);
+        const after = await (tracing ? tracing.redis('rate-limit refund', () => reward(key)) : reward(key));
         return decide(points, { count: after.consumedPoints, msBeforeNext: after.msBeforeNext });
       } catch (error) {
         // A lost refund costs the client one request; it must not fail the response.

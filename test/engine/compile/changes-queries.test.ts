@@ -20,7 +20,7 @@ const withJoins = createRegistry([brands, widgets, units, gadgets]);
 describe('compileChanges', () => {
   it('starts a batch with its snapshot\'s xmin, and after a token counts its changes up to just past a small batch, per source', () => {
     const queries = compileChanges(registry.get('widgets'));
-    expect(queries.start({ brandId: BRAND, since: null })).to.deep.equal({ sql: 'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"', bindings: [] });
+    expect(queries.start({ brandId: BRAND, since: null })).to.deep.equal({ sql: 'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"', bindings: [], label: { family: 'widgets', table: 'widgets', operation: 'changes start' } });
     const sized = queries.start({ brandId: BRAND, since: '990' });
     expect(sized.sql).to.equal(
       'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin", (select count(*) from ('

@@ -57,6 +57,7 @@ describe('compileQueries', () => {
       sql: 'select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
       bindings: [BRAND, 'length'],
       prepare: true,
+      label: { family: 'units-of-measure', table: 'units_of_measure', operation: 'count' },
     });
   });
 
