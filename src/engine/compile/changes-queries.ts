@@ -1,7 +1,7 @@
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Join, Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
-import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
 import { joinAlias, queryParts, recordJoins, type QueryParts } from './query-parts.ts';
 import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 
@@ -32,13 +32,26 @@ import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
  * rewritten behind it (its earlier change not delivered at the batch's end)
  * or meet it twice. An id does not move. And the cursor carries no snapshot.
  *
+ * A `TRUNCATE` of the family's table, or of a table its records join, leaves
+ * no tombstone: it records its transaction's id for the brands it reached
+ * (plan-sync.ts). A batch after token `x` finds one at or above `x` in its
+ * first statement (`truncated`) and is refused, so the client starts again.
+ * The same argument holds: one committed before the batch's snapshot is
+ * seen; one running then, or begun later, has an id at or above the next
+ * token, and the next batch finds it.
+ *
  * The cost: a small batch (at most SMALL_BATCH items, counted by the first
  * page through the `(brand_id, sync_xid, id)` index) reads each page from
  * that index and sorts at most that many ids; a larger one walks the
  * `(brand_id, id)` index and keeps the changed rows. Both bound a page's work.
  */
 export interface ChangesQueries {
-  /** A batch's first statement: `xmin` of its snapshot and, after a token, `items` (the batch's size, counted up to just past SMALL_BATCH per source). */
+  /**
+   * A batch's first statement: `xmin` of its snapshot and, after a token,
+   * `items` (the batch's size, counted up to just past SMALL_BATCH per
+   * source) and `truncated` (whether a TRUNCATE since the token removed rows
+   * of the brand it reads).
+   */
   start(args: { readonly brandId: string; readonly since: string | null }): SqlFragment;
   /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
   page(args: PageArgs): SqlFragment;
@@ -148,6 +161,16 @@ function batchSize({ sources, brandId, since, resource }: { sources: Sources; br
   return { sql: `(select count(*) from (${counted.map((c) => c.sql).join(' union all ')}) c)::int`, bindings: counted.flatMap((c) => c.bindings) };
 }
 
+/** Whether a TRUNCATE at or above `since` reached the brand's rows (or every brand's) in a table the records are read from. */
+function truncatedSince({ sources, resource, brandId, since }: { sources: Sources; resource: Resource; brandId: string; since: string }): SqlFragment {
+  const tables = [...new Set([resource.table, ...sources.joins.map((join) => join.table)])];
+  const brand = scopeCondition({ alias: 'x', scope: 'shared', brandId });
+  return {
+    sql: `exists (select 1 from ${quoteIdentifier(TRUNCATION_TABLE)} x where x."table_name" in (${tables.map(() => '?').join(', ')}) and ${brand.sql} and x.${XID} >= ?::xid8)`,
+    bindings: [...tables, ...brand.bindings, since],
+  };
+}
+
 const SNAPSHOT_XMIN = 'pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"';
 
 export function compileChanges(resource: Resource): ChangesQueries {
@@ -164,8 +187,9 @@ export function compileChanges(resource: Resource): ChangesQueries {
     start({ brandId, since }) {
       if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [] };
       const size = batchSize({ sources, brandId, since, resource });
+      const truncated = truncatedSince({ sources, resource, brandId, since });
       // Planned for the token's value: how few rows it selects decides the plan.
-      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items"`, bindings: size.bindings, prepare: false };
+      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items", ${truncated.sql} as "truncated"`, bindings: [...size.bindings, ...truncated.bindings], prepare: false };
     },
 
     page(args) {

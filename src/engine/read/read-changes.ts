@@ -76,7 +76,8 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
 /**
  * One page. The first takes the batch's snapshot xmin (the next batch's
  * token) and, after a token, sizes the batch to choose how its pages are
- * read; every page then reads upserts and deletes in one statement, in id
+ * read, and refuses it (410) when a TRUNCATE since the token removed rows
+ * of the brand; every page then reads upserts and deletes in one statement, in id
  * order. The last page hands out the token of the next batch, made at the
  * first page's time.
  */
@@ -116,6 +117,8 @@ async function startBatch({ session, family, brandId, since, now }: {
   now: number;
 }): Promise<Omit<ChangesCursor, 'after' | 'mark'>> {
   const [start] = await session.rows(family.changes.start({ brandId, since }));
+  // Rows went with no tombstone: the client's copy cannot be brought up to date, only made again.
+  if (start!.truncated === true) throw new ApiError({ errorCode: 'sync_token_expired' });
   const walk: BatchWalk = since === null ? 'full' : (start!.items as number) > SMALL_BATCH ? 'large' : 'small';
   return { xmin: start!.xmin as string, madeAt: now, since, walk };
 }
