@@ -86,6 +86,9 @@ export const enabledTriggerKey = (table: string, name: string): string => `enabl
  */
 const conditionText = (when: string | null): string => (when ?? '').replace(/[()"\s]/g, '').toLowerCase();
 
+/** The key under which a replaced function's former DDL is kept (`SchemaDiff.dropped`). */
+export const replacedFunctionKey = (name: string): string => `function:${name}`;
+
 /** The key under which a replaced trigger's former DDL is kept (`SchemaDiff.dropped`). */
 export const replacedTriggerKey = (table: string, name: string): string => `trigger:${table}.${name}`;
 
@@ -104,6 +107,8 @@ export function diffRoutines({ functions, triggers, live }: {
   for (const plan of functions) {
     const found = live.functions.find((f) => f.name === plan.name);
     if (!found || found.body !== plan.body) statements.push(createFunction(plan));
+    // The former source, for a migration's down: dropping a replaced function would drop its triggers with it.
+    if (found && found.body !== plan.body) replaced[replacedFunctionKey(plan.name)] = createFunction(found);
   }
   for (const plan of triggers) {
     const found = live.triggers.find((t) => t.table === plan.table && t.name === plan.name);

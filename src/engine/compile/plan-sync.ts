@@ -85,22 +85,27 @@ const TRUNCATIONS: TablePlan = Object.freeze({
 const TRUNCATION_BODY = [
   'begin',
   ` if current_setting('transaction_isolation') <> 'read committed' then`,
-  `  insert into "${TRUNCATION_TABLE}" ("table_name", "brand_id") values (tg_table_name, null); return null;`,
+  `  execute format('insert into %I."${TRUNCATION_TABLE}" ("table_name", "brand_id") values ($1, null)', tg_table_schema) using tg_table_name; return null;`,
   ' end if;',
-  ` execute format('insert into "${TRUNCATION_TABLE}" ("table_name", "brand_id") with recursive b("id") as (`
+  ` execute format('insert into %I."${TRUNCATION_TABLE}" ("table_name", "brand_id") with recursive b("id") as (`
   + `(select "brand_id" from %I.%I where "brand_id" is not null order by "brand_id" limit 1) union all `
   + `select (select r."brand_id" from %I.%I r where r."brand_id" > b."id" order by r."brand_id" limit 1) from b where b."id" is not null) `
   + `select %L, b."id" from b where b."id" is not null union all select %L, null where exists (select 1 from %I.%I where "brand_id" is null)', `
-  + 'tg_table_schema, tg_table_name, tg_table_schema, tg_table_name, tg_table_name, tg_table_name, tg_table_schema, tg_table_name);',
+  + 'tg_table_schema, tg_table_schema, tg_table_name, tg_table_schema, tg_table_name, tg_table_name, tg_table_name, tg_table_schema, tg_table_name);',
   ' return null;',
   'end;',
 ].join(' ');
 
+/**
+ * The functions name their tables with the schema of the table that fired
+ * them: a subscription's apply worker runs with an empty `search_path`.
+ */
 const FUNCTIONS: readonly FunctionPlan[] = Object.freeze([
   { name: 'sync_stamp', body: `begin new."${SYNC_COLUMN}" := pg_current_xact_id(); return new; end;` },
   {
     name: 'sync_tombstone',
-    body: `begin insert into "${TOMBSTONE_TABLE}" ("table_name", "brand_id", "row_id", "${SYNC_COLUMN}") values (tg_table_name, old."brand_id", old."id", pg_current_xact_id()); return null; end;`,
+    body: `begin execute format('insert into %I."${TOMBSTONE_TABLE}" ("table_name", "brand_id", "row_id", "${SYNC_COLUMN}") values ($1, $2, $3, pg_current_xact_id())', tg_table_schema)`
+      + ` using tg_table_name, old."brand_id", old."id"; return null; end;`,
   },
   { name: 'sync_truncation', body: TRUNCATION_BODY },
 ]);

@@ -9,7 +9,8 @@ const upStatements = [
       "sync_xid" xid8 not null default pg_current_xact_id(),
       "truncated_at" timestamptz not null default now()
     )`,
-  `create or replace function "sync_truncation"() returns trigger language plpgsql as $$begin  if current_setting('transaction_isolation') <> 'read committed' then   insert into "sync_truncations" ("table_name", "brand_id") values (tg_table_name, null); return null;  end if;  execute format('insert into "sync_truncations" ("table_name", "brand_id") with recursive b("id") as ((select "brand_id" from %I.%I where "brand_id" is not null order by "brand_id" limit 1) union all select (select r."brand_id" from %I.%I r where r."brand_id" > b."id" order by r."brand_id" limit 1) from b where b."id" is not null) select %L, b."id" from b where b."id" is not null union all select %L, null where exists (select 1 from %I.%I where "brand_id" is null)', tg_table_schema, tg_table_name, tg_table_schema, tg_table_name, tg_table_name, tg_table_name, tg_table_schema, tg_table_name);  return null; end;$$`,
+  `create or replace function "sync_tombstone"() returns trigger language plpgsql as $$begin execute format('insert into %I."sync_tombstones" ("table_name", "brand_id", "row_id", "sync_xid") values ($1, $2, $3, pg_current_xact_id())', tg_table_schema) using tg_table_name, old."brand_id", old."id"; return null; end;$$`,
+  `create or replace function "sync_truncation"() returns trigger language plpgsql as $$begin  if current_setting('transaction_isolation') <> 'read committed' then   execute format('insert into %I."sync_truncations" ("table_name", "brand_id") values ($1, null)', tg_table_schema) using tg_table_name; return null;  end if;  execute format('insert into %I."sync_truncations" ("table_name", "brand_id") with recursive b("id") as ((select "brand_id" from %I.%I where "brand_id" is not null order by "brand_id" limit 1) union all select (select r."brand_id" from %I.%I r where r."brand_id" > b."id" order by r."brand_id" limit 1) from b where b."id" is not null) select %L, b."id" from b where b."id" is not null union all select %L, null where exists (select 1 from %I.%I where "brand_id" is null)', tg_table_schema, tg_table_schema, tg_table_name, tg_table_schema, tg_table_name, tg_table_name, tg_table_name, tg_table_schema, tg_table_name);  return null; end;$$`,
   `alter table "bom_components" enable always trigger "sync_stamp"`,
   `alter table "bom_components" enable always trigger "sync_tombstone_delete"`,
   `alter table "bom_components" enable always trigger "sync_tombstone_move"`,
@@ -936,6 +937,7 @@ const downStatements = [
   `alter table "bom_components" enable trigger "sync_tombstone_delete"`,
   `alter table "bom_components" enable trigger "sync_stamp"`,
   `drop function if exists "sync_truncation"() cascade`,
+  `create or replace function "sync_tombstone"() returns trigger language plpgsql as $$begin insert into "sync_tombstones" ("table_name", "brand_id", "row_id", "sync_xid") values (tg_table_name, old."brand_id", old."id", pg_current_xact_id()); return null; end;$$`,
   `drop table if exists "sync_truncations" cascade`,
 ];
 
