@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { growthPlot } from './growth-plot.ts';
-import { growthOf, growthTable, type GrowthInput } from './growth-report.ts';
+import { growthPlot } from './report/growth-plot.ts';
+import { growthOf, growthTable, type GrowthInput } from './report/growth-report.ts';
 
 /**
  * `npm run bench:growth -- <result.json>... [--svg <file>]`: the growth

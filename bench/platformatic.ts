@@ -7,11 +7,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { jsonPathOf, UsageError } from './options.ts';
-import { parsePlatformaticArgs, platformaticOutPath, PLATFORMATIC_USAGE, type PlatformaticOptions } from './platformatic-options.ts';
-import { renderPlatformatic } from './platformatic-report.ts';
-import { NotLoadedError, runPlatformaticComparison } from './run-platformatic.ts';
-import type { ServiceProcess } from './service-process.ts';
+import { jsonPathOf, UsageError } from './measure/options.ts';
+import { parsePlatformaticArgs, platformaticOutPath, PLATFORMATIC_USAGE, type PlatformaticOptions } from './peers/platformatic-options.ts';
+import { renderPlatformatic } from './peers/platformatic-report.ts';
+import { NotLoadedError, runPlatformaticComparison } from './peers/run-platformatic.ts';
+import type { ServiceProcess } from './measure/service-process.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

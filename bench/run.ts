@@ -6,9 +6,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { defaultOutPath, jsonPathOf, parseBenchArgs, UsageError, USAGE, type CommandOptions } from './options.ts';
-import { renderMarkdown } from './report.ts';
-import { runBenchmark } from './run-benchmark.ts';
+import { defaultOutPath, jsonPathOf, parseBenchArgs, UsageError, USAGE, type CommandOptions } from './measure/options.ts';
+import { renderMarkdown } from './report/report.ts';
+import { runBenchmark } from './measure/run-benchmark.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

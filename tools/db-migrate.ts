@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: brings DATABASE_URL (or the embedded database) to the latest schema. */
 import { migrateToLatest } from '../src/db/schema/migrate-to-latest.ts';
-import { runTool } from './lib/open-tool-connection.ts';
+import { runTool } from './shared/open-tool-connection.ts';
 
 await runTool(async ({ database }) => {
   // The embedded database is migrated on open; this reports it all the same.

@@ -1,7 +1,7 @@
 /** `npm run db:seed`: loads the demo data set (Northwind, plus Southpeak for isolation) once. */
 import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { DEMO_BRAND, seedDemo } from '../src/seed/demo-seed.ts';
-import { runTool } from './lib/open-tool-connection.ts';
+import { runTool } from './shared/open-tool-connection.ts';
 
 await runTool(async ({ database }) => {
   const loaded = await seedDemo({ db: database.db, registry: await loadRegistry() });

@@ -16,11 +16,11 @@
  * 130 interrupted (resumable when writing a file).
  */
 import { ApiError, createClient, NetworkError, type BrandCatalogClient, type ChangesPath } from '../client/src/index.ts';
-import { createChangesProgress } from './lib/changes-progress.ts';
-import { ExportTokenExpired, runChangesExport } from './lib/changes-export-run.ts';
-import { EXPORT_USAGE, parseExportArgs, UsageError, type ExportArgs, type ExportCommand } from './lib/export-args.ts';
-import { ExportRefused, runExport } from './lib/export-run.ts';
-import { createProgress } from './lib/progress.ts';
+import { createChangesProgress } from './export/changes-progress.ts';
+import { ExportTokenExpired, runChangesExport } from './export/changes-export-run.ts';
+import { EXPORT_USAGE, parseExportArgs, UsageError, type ExportArgs, type ExportCommand } from './export/export-args.ts';
+import { ExportRefused, runExport } from './export/export-run.ts';
+import { createProgress } from './export/progress.ts';
 
 const DEFAULT_API_URL = 'http://127.0.0.1:3000';
 

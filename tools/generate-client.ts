@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
-import { CLIENT_GENERATE_COMMAND, clientFamiliesFile } from './lib/client-families-source.ts';
-import { reportGeneratedFiles, syncGeneratedFiles } from './lib/generated-files.ts';
+import { CLIENT_GENERATE_COMMAND, clientFamiliesFile } from './generate/client-families-source.ts';
+import { reportGeneratedFiles, syncGeneratedFiles } from './generate/generated-files.ts';
 
 let check: boolean;
 try {

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { buildOpenApi } from '../src/engine/openapi/build-openapi.ts';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { DOCS_DIR, OPENAPI_EXAMPLES_FILE } from '../src/server/http/api-document.ts';
-import { readDemoExamples } from './lib/demo-examples.ts';
-import { reportGeneratedFiles, syncGeneratedFiles, type GeneratedFile } from './lib/generated-files.ts';
-import { renderReference } from './lib/render-reference.ts';
+import { readDemoExamples } from './generate/demo-examples.ts';
+import { reportGeneratedFiles, syncGeneratedFiles, type GeneratedFile } from './generate/generated-files.ts';
+import { renderReference } from './generate/render-reference.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => arg !== '--check');

@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { createKey, KeyError, listKeys, revokeKey } from '../src/server/auth/key-admin.ts';
 import { UUID_PATTERN } from '../src/engine/compile/field-types.ts';
-import { runTool } from './lib/open-tool-connection.ts';
-import { parseExpiry } from './lib/parse-expiry.ts';
+import { runTool } from './shared/open-tool-connection.ts';
+import { parseExpiry } from './keys/parse-expiry.ts';
 
 const USAGE = `usage:
   npm run keys -- create --brand <slug> [--brand <slug>...] [--expires-at <ISO 8601>] [--name <text>] [--json]

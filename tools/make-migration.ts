@@ -14,7 +14,7 @@ import { openEmbedded } from '../src/db/connection/open-database.ts';
 import { diffSchema, introspectSchema } from '../src/db/schema/schema-diff.ts';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
 import { planSchema } from '../src/engine/compile/plan-schema.ts';
-import { renderMigration } from './lib/render-migration.ts';
+import { renderMigration } from './db/render-migration.ts';
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -6,7 +6,7 @@
  */
 import { pruneTombstones } from '../src/db/prune-tombstones.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { runTool } from './lib/open-tool-connection.ts';
+import { runTool } from './shared/open-tool-connection.ts';
 
 await runTool(async ({ database }) => {
   const retentionDays = loadConfig().syncRetentionDays;

@@ -10,14 +10,14 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
-import { intervalFor, parseSoakArgs, SOAK_USAGE, SoakArgsError, type SoakOptions } from './lib/soak-args.ts';
-import { prepareEmbedded, preparePostgres, type SoakDatabase } from './lib/soak-database.ts';
-import { buildSoakReport } from './lib/build-soak-report.ts';
-import { createSoakMix } from './lib/soak-mix.ts';
-import { SoakRecorder } from './lib/soak-recorder.ts';
-import { formatSummary } from './lib/soak-report.ts';
-import { startSoakServer, type SoakServer } from './lib/soak-server.ts';
-import { runSoakTraffic } from './lib/soak-traffic.ts';
+import { intervalFor, parseSoakArgs, SOAK_USAGE, SoakArgsError, type SoakOptions } from './soak/soak-args.ts';
+import { prepareEmbedded, preparePostgres, type SoakDatabase } from './soak/soak-database.ts';
+import { buildSoakReport } from './soak/build-soak-report.ts';
+import { createSoakMix } from './soak/soak-mix.ts';
+import { SoakRecorder } from './soak/soak-recorder.ts';
+import { formatSummary } from './soak/soak-report.ts';
+import { startSoakServer, type SoakServer } from './soak/soak-server.ts';
+import { runSoakTraffic } from './soak/soak-traffic.ts';
 
 /** The rate limit window the server gets: short, so a wrong budget shows as 429s within the run. */
 const WINDOW_SECONDS = 10;

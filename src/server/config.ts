@@ -11,6 +11,10 @@ export interface Config {
   readonly databasePoolMax: number;
   /** Prepared statements each Postgres connection keeps for the engine's queries, least recently used dropped first; 0: none. */
   readonly databaseStatementCache: number;
+  /** `transaction` when DATABASE_URL and the replica URLs go through a transaction-mode pooler (DATABASE_POOLER): no session state on them. */
+  readonly databasePooler: DatabasePooler;
+  /** A direct connection to the primary for what needs a session (LISTEN for revocations); null: those poll (DATABASE_SESSION_URL). */
+  readonly databaseSessionUrl: string | null;
   /** Redis for rate limits; null for in-process counters. */
   readonly redisUrl: string | null;
   readonly port: number;
@@ -42,6 +46,9 @@ export interface Config {
  * as a browser sends them in `Origin`. Empty: no CORS at all.
  */
 export type CorsOrigins = '*' | readonly string[];
+
+/** What sits between the service and Postgres: nothing (null), or a pooler in transaction mode (CONTRACT.md §5). */
+export type DatabasePooler = 'transaction' | null;
 
 /** Defaults: a key may make 1,000 requests a minute (about 16 a second, sustained). */
 export const DEFAULT_SYNC_RETENTION_DAYS = 30;
@@ -125,8 +132,36 @@ function exactOrigin(entry: string): string {
   return url.origin;
 }
 
+/**
+ * DATABASE_POOLER: unset (a direct connection, or a pooler in session mode,
+ * which is the same to the service) or `transaction`. Anything else stops
+ * start-up: a misspelt value would otherwise leave session state on a
+ * transaction pooler's shared connections.
+ */
+function databasePooler({ env, databaseUrl }: { env: NodeJS.ProcessEnv; databaseUrl: string | null }): DatabasePooler {
+  const raw = (env.DATABASE_POOLER ?? '').trim();
+  if (raw === '' || raw === 'none') return null;
+  if (raw !== 'transaction') throw new ConfigError(`DATABASE_POOLER must be 'transaction' (or unset for a direct connection), not '${raw}'`);
+  if (databaseUrl === null) throw new ConfigError('DATABASE_POOLER needs DATABASE_URL: the embedded database has no pooler');
+  return 'transaction';
+}
+
+/**
+ * DATABASE_SESSION_URL, the direct connection for LISTEN: given, or
+ * DATABASE_URL itself when that is direct. Behind a transaction pooler
+ * without it there is none, and revocations are polled (open-services.ts).
+ */
+function sessionUrl({ env, databaseUrl, pooler }: { env: NodeJS.ProcessEnv; databaseUrl: string | null; pooler: DatabasePooler }): string | null {
+  const raw = env.DATABASE_SESSION_URL?.trim() || null;
+  if (raw === null) return pooler === null ? databaseUrl : null;
+  if (databaseUrl === null) throw new ConfigError('DATABASE_SESSION_URL needs DATABASE_URL: the embedded database has no other connection');
+  if (!POSTGRES_URL.test(raw)) throw new ConfigError('DATABASE_SESSION_URL is not a postgres:// URL');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
+  const pooler = databasePooler({ env, databaseUrl });
   const cursorSecret = env.CURSOR_SECRET || null;
   if (cursorSecret !== null && cursorSecret.length < 32) {
     throw new ConfigError('CURSOR_SECRET must have at least 32 characters (try: openssl rand -hex 32)');
@@ -137,7 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseReplicaUrls: Object.freeze(replicaUrls({ env, databaseUrl })),
     databasePoolMax: integer({ env, name: 'DATABASE_POOL_MAX', fallback: DEFAULTS.databasePoolMax, min: 1, max: 1000 }),
-    databaseStatementCache: integer({ env, name: 'DATABASE_STATEMENT_CACHE', fallback: DEFAULTS.databaseStatementCache, min: 0, max: 10_000 }),
+    // A transaction pooler hands each statement to any server connection: nothing is prepared unless asked
+    // (PgBouncer 1.21+ with max_prepared_statements keeps protocol-level statements; 1.18, Debian 12's, does not).
+    databaseStatementCache: integer({ env, name: 'DATABASE_STATEMENT_CACHE', fallback: pooler === null ? DEFAULTS.databaseStatementCache : 0, min: 0, max: 10_000 }),
+    databasePooler: pooler,
+    databaseSessionUrl: sessionUrl({ env, databaseUrl, pooler }),
     redisUrl: env.REDIS_URL || null,
     port: integer({ env, name: 'PORT', fallback: DEFAULTS.port, min: 0, max: 65535 }),
     rateLimitPoints: integer({ env, name: 'RATE_LIMIT_POINTS', fallback: DEFAULTS.rateLimitPoints, min: 1, max: 1_000_000_000 }),

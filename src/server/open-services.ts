@@ -1,8 +1,10 @@
+import type { Knex } from 'knex';
 import { connect, type Connection } from '../db/connection/connect.ts';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
 import { ALWAYS_READY, waitForSchema, type SchemaReadiness } from '../db/connection/schema-readiness.ts';
 import { createKeyCache, type KeyCache } from './auth/key-cache.ts';
 import { watchKeyRevocations } from './auth/key-revocations.ts';
+import { pollKeyRevocations } from './auth/key-revocation-poll.ts';
 import type { Config } from './config.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
@@ -59,10 +61,9 @@ export async function openServices({ config, logger }: { config: Config; logger:
   let released = false;
   let revocations: { stop(): Promise<void> } | null = null;
   if (config.databaseUrl && config.keyCacheSeconds > 0) {
-    const url = config.databaseUrl;
     keyCache.setEnabled(false);
     void readiness.whenReady.then(() => {
-      if (!released) revocations = watchKeyRevocations({ url, cache: keyCache, logger });
+      if (!released) revocations = followRevocations({ config, keyCache, db: connection.database.db, logger });
     });
   }
   const reads = createReadReplicas({
@@ -79,4 +80,15 @@ export async function openServices({ config, logger }: { config: Config; logger:
     await connection.close();
   };
   return { connection, limiter, keyCache, reads, readiness, release };
+}
+
+/**
+ * Revocation notices on the session connection (LISTEN); behind a
+ * transaction pooler with no DATABASE_SESSION_URL, where nothing can LISTEN,
+ * a poll through the pool (key-revocation-poll.ts).
+ */
+function followRevocations({ config, keyCache, db, logger }: { config: Config; keyCache: KeyCache; db: Knex; logger: Logger }): { stop(): Promise<void> } {
+  if (config.databaseSessionUrl !== null) return watchKeyRevocations({ url: config.databaseSessionUrl, cache: keyCache, logger });
+  logger.info('behind a transaction pooler with no DATABASE_SESSION_URL: key revocations are polled every second');
+  return pollKeyRevocations({ db, cache: keyCache, cacheSeconds: config.keyCacheSeconds, logger });
 }

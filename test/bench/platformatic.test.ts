@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import type { CaseFixtures } from '../../bench/cases.ts';
-import type { Measurement } from '../../bench/measure.ts';
-import { UsageError } from '../../bench/options.ts';
-import { answerDifferences, readAnswer, type Answer } from '../../bench/platformatic-answers.ts';
-import { buildPlatformaticCases, needsDeepPage, platformaticCursor, PLATFORMATIC_CASE_NAMES } from '../../bench/platformatic-cases.ts';
-import { platformaticConfig } from '../../bench/platformatic-config.ts';
-import { parsePlatformaticArgs, platformaticOutPath } from '../../bench/platformatic-options.ts';
-import { renderPlatformatic, summarizePlatformatic, type PlatformaticContext } from '../../bench/platformatic-report.ts';
-import { nodeRunsPlatformatic } from '../../bench/platformatic-tools.ts';
+import type { CaseFixtures } from '../../bench/measure/cases.ts';
+import type { Measurement } from '../../bench/measure/measure.ts';
+import { UsageError } from '../../bench/measure/options.ts';
+import { answerDifferences, readAnswer, type Answer } from '../../bench/peers/platformatic-answers.ts';
+import { buildPlatformaticCases, needsDeepPage, platformaticCursor, PLATFORMATIC_CASE_NAMES } from '../../bench/peers/platformatic-cases.ts';
+import { platformaticConfig } from '../../bench/peers/platformatic-config.ts';
+import { parsePlatformaticArgs, platformaticOutPath } from '../../bench/peers/platformatic-options.ts';
+import { renderPlatformatic, summarizePlatformatic, type PlatformaticContext } from '../../bench/peers/platformatic-report.ts';
+import { nodeRunsPlatformatic } from '../../bench/peers/platformatic-tools.ts';
 
 const fixtures: CaseFixtures = {
   big: { slug: 'brand-001', id: 'b1' },

@@ -5,7 +5,7 @@ import { API_VERSION } from '../../src/engine/openapi/build-openapi.ts';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { ERROR_CODES as SERVER_ERROR_CODES } from '../../src/engine/request/api-error.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
-import { CLIENT_FAMILIES_PATH, renderClientFamilies, schemaType } from '../../tools/lib/client-families-source.ts';
+import { CLIENT_FAMILIES_PATH, renderClientFamilies, schemaType } from '../../tools/generate/client-families-source.ts';
 import * as client from '../../client/src/index.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;

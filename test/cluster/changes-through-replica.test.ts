@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
-import { seededRandom } from '../../tools/lib/seeded-random.ts';
+import { seededRandom } from '../../tools/shared/seeded-random.ts';
 import { catalogCluster, PROCESS_CURSOR_SECRET } from '../faults/fault-support.ts';
 import { canRunLocalPostgres, LocalPostgres } from '../faults/local-postgres.ts';
 import { spawnServer, type ServerProcess, type SpawnedServer } from '../support/server-process.ts';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openPostgres, type Database } from '../../src/db/connection/open-database.ts';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
-import { seededRandom } from '../../tools/lib/seeded-random.ts';
+import { seededRandom } from '../../tools/shared/seeded-random.ts';
 import { expectError } from '../resources/helpers.ts';
 import { catalogCluster, registry } from '../faults/fault-support.ts';
 import { copyDatabase, enableLogicalReplication, subscribe, type LogicalSubscription } from '../faults/logical-cluster.ts';

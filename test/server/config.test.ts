@@ -90,6 +90,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_STATEMENT_CACHE: '50' }).databaseStatementCache).to.equal(50);
   });
 
+  it('DATABASE_POOLER=transaction: nothing prepared unless asked, and no session connection unless DATABASE_SESSION_URL names one', () => {
+    const url = 'postgres://u@pooler:6432/d';
+    const direct = loadConfig({ DATABASE_URL: url });
+    expect([direct.databasePooler, direct.databaseSessionUrl, direct.databaseStatementCache]).to.deep.equal([null, url, 200]);
+    const pooled = loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' });
+    expect([pooled.databasePooler, pooled.databaseSessionUrl, pooled.databaseStatementCache]).to.deep.equal(['transaction', null, 0]);
+    const session = 'postgres://u@primary:5432/d';
+    const both = loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction', DATABASE_SESSION_URL: session, DATABASE_STATEMENT_CACHE: '100' });
+    expect([both.databaseSessionUrl, both.databaseStatementCache], 'a pooler that keeps statements (PgBouncer 1.21+) may have them').to.deep.equal([session, 100]);
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'none' }).databasePooler).to.equal(null);
+    expect(loadConfig({}).databaseSessionUrl, 'the embedded database has none').to.equal(null);
+  });
+
+  it('refuses a DATABASE_POOLER it does not know, and a pooler or session URL without DATABASE_URL', () => {
+    expect(configError({ DATABASE_URL: 'postgres://u@h/d', DATABASE_POOLER: 'transactions' }).message).to.match(/DATABASE_POOLER must be 'transaction'.*not 'transactions'/);
+    expect(configError({ DATABASE_URL: 'postgres://u@h/d', DATABASE_POOLER: 'session' }).message).to.contain('DATABASE_POOLER');
+    expect(configError({ DATABASE_POOLER: 'transaction' }).message).to.contain('DATABASE_POOLER needs DATABASE_URL');
+    expect(configError({ DATABASE_SESSION_URL: 'postgres://u@h/d' }).message).to.contain('DATABASE_SESSION_URL needs DATABASE_URL');
+    expect(configError({ DATABASE_URL: 'postgres://u@h/d', DATABASE_SESSION_URL: 'mysql://h/d' }).message).to.contain('DATABASE_SESSION_URL is not a postgres:// URL');
+  });
+
   it('serving requires CURSOR_SECRET with DATABASE_URL; the commands do not', () => {
     const withoutSecret = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' });
     expect(withoutSecret.cursorSecret).to.equal(null);

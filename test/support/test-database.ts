@@ -26,7 +26,17 @@ export interface TestDatabase {
   readonly registry: Registry;
   /** URL of the created Postgres database, for tests that start a server process. */
   readonly url: string | null;
+  /**
+   * What a test server reads through: `db` itself, or, when TEST_POOLER_URL
+   * names a transaction pooler (`.ci/run` starts PgBouncer), the same database
+   * through it, opened as DATABASE_POOLER=transaction opens it. Set-up and
+   * fixtures always use `db`, a direct connection.
+   */
+  readonly served: Knex;
 }
+
+/** The pooler (a postgres:// URL, any database) the test servers read through, when set. */
+export const POOLER_VARIABLE = 'TEST_POOLER_URL';
 
 const PREFIX = 'bcat_test_';
 /** The environment variable that carries the run's id to the worker processes. */
@@ -79,7 +89,7 @@ async function create(): Promise<TestDatabase> {
     const database = await openEmbedded({ dir: null });
     await migrateToLatest(database.db);
     shared.teardown = () => database.close();
-    return { db: database.db, kind: database.kind, registry, url: null };
+    return { db: database.db, kind: database.kind, registry, url: null, served: database.db };
   }
   const name = `${PREFIX}${process.pid}_${runId()}`;
   const admin = openPostgres({ url: adminUrl, poolMax: 1 });
@@ -90,12 +100,23 @@ async function create(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const database = openPostgres({ url: url.toString(), poolMax: 10 });
   await migrateToLatest(database.db);
+  const pooled = throughPooler(name);
   shared.teardown = async () => {
+    await pooled?.close();
     await database.close();
     await admin.db.raw(`drop database if exists "${name}" with (force)`);
     await admin.close();
   };
-  return { db: database.db, kind: database.kind, registry, url: url.toString() };
+  return { db: database.db, kind: database.kind, registry, url: url.toString(), served: pooled?.db ?? database.db };
+}
+
+/** The run's database `name` through the pooler of TEST_POOLER_URL, opened as the server opens it there; null without one. */
+function throughPooler(name: string): Database | null {
+  const poolerUrl = process.env[POOLER_VARIABLE];
+  if (!poolerUrl) return null;
+  const url = new URL(poolerUrl);
+  url.pathname = `/${name}`;
+  return openPostgres({ url: url.toString(), poolMax: 10, pooler: 'transaction', statementCache: 0 });
 }
 
 export function testDatabase(): Promise<TestDatabase> {

@@ -66,7 +66,7 @@ export interface TestServerOptions {
 async function servedDatabase({ db, registry }: TestServerOptions): Promise<{ db: Knex; registry: Registry }> {
   if (db && registry) return { db, registry };
   const run = await testDatabase();
-  return { db: db ?? run.db, registry: registry ?? run.registry };
+  return { db: db ?? run.served, registry: registry ?? run.registry };
 }
 
 /**

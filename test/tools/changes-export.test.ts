@@ -8,16 +8,16 @@ import { expect } from 'chai';
 import { createClient, type BrandCatalogClient } from '../../client/src/index.ts';
 import { createChangesCodec } from '../../src/engine/request/changes-codec.ts';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
-import { ExportTokenExpired, runChangesExport, type ChangesExportOptions } from '../../tools/lib/changes-export-run.ts';
-import { ExportRefused } from '../../tools/lib/export-sink.ts';
-import { readSyncState, writeSyncState } from '../../tools/lib/sync-state.ts';
+import { ExportTokenExpired, runChangesExport, type ChangesExportOptions } from '../../tools/export/changes-export-run.ts';
+import { ExportRefused } from '../../tools/export/export-sink.ts';
+import { readSyncState, writeSyncState } from '../../tools/export/sync-state.ts';
 import { insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
 import { startTestServer, TEST_CURSOR_SECRET, type TestServer } from '../support/test-server.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /**
- * The export's incremental mode (`--sync-state`, tools/lib/changes-export-run.ts)
+ * The export's incremental mode (`--sync-state`, tools/export/changes-export-run.ts)
  * over the real changes feed: in process for the details, and as the command
  * a user runs, killed mid-batch and run again.
  */
@@ -59,7 +59,7 @@ function changing(copy: Map<string, unknown>, lines: readonly Line[]): Line[] {
 
 const summary = (lines: readonly Line[]): string[][] => lines.map((line) => [line.change, line.id ?? '']).sort();
 
-describe('tools/lib/changes-export-run.ts (npm run export -- --sync-state)', function () {
+describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', function () {
   this.timeout(90_000);
   let server: TestServer;
   let brand: { id: string; slug: string };

@@ -9,6 +9,8 @@ export interface DatabaseSettings {
   readonly databaseReplicaUrls: readonly string[];
   readonly databasePoolMax: number;
   readonly databaseStatementCache: number;
+  /** `transaction`: the URLs go through a transaction-mode pooler, so no session state is kept on their connections. */
+  readonly databasePooler: 'transaction' | null;
   /** Signs cursors; null means "generated and kept with the embedded data". */
   readonly cursorSecret: string | null;
   /** Folder of the embedded database, its cursor secret and its demo key. */
@@ -33,10 +35,11 @@ export interface Connection {
  */
 export async function connect(config: DatabaseSettings, { serving = false, log }: { serving?: boolean; log?: DriverLog } = {}): Promise<Connection> {
   if (config.databaseUrl) {
-    const database = openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log });
+    const options = { poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, pooler: config.databasePooler, log };
+    const database = openPostgres({ url: config.databaseUrl, ...options });
     // Replicas are copies of the primary: the primary's schema check covers them. A replica that is down at start
     // is no reason not to serve (its pool connects on first use, and reads fall back to the primary).
-    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, poolMax: config.databasePoolMax, statementCache: config.databaseStatementCache, boundStatements: serving, log }));
+    const replicas = config.databaseReplicaUrls.map((url) => openPostgres({ url, ...options }));
     // A command needs no cursor secret; the server checks it has one (checkServeConfig).
     return {
       database,

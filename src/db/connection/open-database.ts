@@ -29,12 +29,14 @@ export interface DriverLog {
   error(message: string): void;
 }
 
-export function openPostgres({ url, poolMax = 10, boundStatements = true, statementCache = DEFAULT_STATEMENTS_PER_CONNECTION, log }: {
+export function openPostgres({ url, poolMax = 10, boundStatements = true, statementCache = DEFAULT_STATEMENTS_PER_CONNECTION, pooler = null, log }: {
   url: string;
   poolMax?: number;
   boundStatements?: boolean;
   /** 0: the engine's queries are not prepared. */
   statementCache?: number;
+  /** `transaction`: `url` is a transaction-mode pooler; its connections carry no session state (sessionSettings). */
+  pooler?: 'transaction' | null;
   log?: DriverLog;
 }): Database {
   const text = (message: unknown): string => (message instanceof Error ? message.message : String(message));
@@ -43,15 +45,30 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, statem
     ...(log ? { log: { warn: (m: unknown) => log.warn(text(m)), error: (m: unknown) => log.error(text(m)), deprecate: (m: unknown) => log.warn(text(m)), debug: () => {} } } : {}),
     connection: {
       connectionString: url,
-      application_name: 'brand-catalog-read-api',
       connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
-      ...(boundStatements ? { statement_timeout: POSTGRES_TIMEOUTS.statementMs, query_timeout: POSTGRES_TIMEOUTS.queryMs } : {}),
+      ...(boundStatements ? { query_timeout: POSTGRES_TIMEOUTS.queryMs } : {}),
+      ...sessionSettings({ pooler, boundStatements }),
     },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
   });
-  prepareStatements(db, { perConnection: statementCache });
+  prepareStatements(db, { perConnection: statementCache, pooled: pooler === 'transaction' });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * What a direct connection sets for its session at start-up: its name in
+ * `pg_stat_activity` and, when serving, the server-side statement timeout.
+ * Through a transaction pooler, none: the pooler hands the server connection
+ * to other clients after each statement, so a startup parameter would either
+ * be refused (PgBouncer refuses `statement_timeout`) or leak into them. There
+ * the timeout belongs to the role (`alter role … set statement_timeout`,
+ * README "Behind a pooler"); the client-side `query_timeout` still bounds
+ * every wait.
+ */
+function sessionSettings({ pooler, boundStatements }: { pooler: 'transaction' | null; boundStatements: boolean }): Record<string, unknown> {
+  if (pooler === 'transaction') return {};
+  return { application_name: 'brand-catalog-read-api', ...(boundStatements ? { statement_timeout: POSTGRES_TIMEOUTS.statementMs } : {}) };
 }
 
 /**

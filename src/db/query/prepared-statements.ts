@@ -21,8 +21,8 @@ import pg from 'pg';
 /** Statements a connection keeps unless told otherwise (DATABASE_STATEMENT_CACHE). */
 export const DEFAULT_STATEMENTS_PER_CONNECTION = 200;
 
-/** Statements per connection, by database handle; a handle without an entry prepares nothing (PGlite, tools). */
-const limits = new WeakMap<Knex, number>();
+/** Statements per connection, and whether the connection is a transaction pooler's, by database handle; a handle without an entry prepares nothing (PGlite, tools). */
+const limits = new WeakMap<Knex, { readonly perConnection: number; readonly pooled: boolean }>();
 
 /** Prepared statement names by text, least recently used first, by connection. */
 const prepared = new WeakMap<pg.Client, Map<string, string>>();
@@ -33,8 +33,16 @@ function isStaleStatement(error: unknown): boolean {
   return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(message ?? ''));
 }
 
-export function prepareStatements(db: Knex, { perConnection }: { perConnection: number }): void {
-  if (perConnection > 0) limits.set(db, perConnection);
+/**
+ * `pooled`: the handle's connections go through a transaction pooler that
+ * keeps protocol-level prepared statements itself (PgBouncer 1.21+ with
+ * `max_prepared_statements`). Nothing is then evicted here: the pooler maps
+ * statement names onto each server connection and bounds them with its own
+ * cache, a SQL `deallocate` would reach whichever server connection ran it,
+ * and a name forgotten here but kept by the pooler could not be parsed again.
+ */
+export function prepareStatements(db: Knex, { perConnection, pooled = false }: { perConnection: number; pooled?: boolean }): void {
+  if (perConnection > 0) limits.set(db, { perConnection, pooled });
   else limits.delete(db);
 }
 
@@ -86,7 +94,7 @@ export async function runStatement({ db, connection, text, values, prepare }: {
   }
   let name = statements.get(text);
   if (name === undefined) {
-    if (statements.size >= limit) await evictOldest(connection, statements);
+    if (statements.size >= limit.perConnection && !limit.pooled) await evictOldest(connection, statements);
     name = `bcat_${hash('sha256', text, 'base64url').slice(0, 32)}`;
   }
   try {

@@ -17,6 +17,7 @@ const settings = (more: Partial<DatabaseSettings>): DatabaseSettings => ({
   databaseReplicaUrls: [],
   databasePoolMax: 2,
   databaseStatementCache: 0,
+  databasePooler: null,
   cursorSecret: null,
   dataDir: '/nonexistent',
   ...more,

@@ -15,9 +15,9 @@ const ask = (db: Knex, n: number) => queryRows(db, { sql: `select ?::int + ${n} 
 // Only Postgres prepares: the embedded database runs every query as it is (and the whole suite checks that).
 if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)', () => {
   const opened: Database[] = [];
-  const open = async (statementCache: number): Promise<Knex> => {
+  const open = async (statementCache: number, pooler: 'transaction' | null = null): Promise<Knex> => {
     const { url } = await testDatabase();
-    const database = openPostgres({ url: url!, poolMax: 1, statementCache });
+    const database = openPostgres({ url: url!, poolMax: 1, statementCache, pooler });
     opened.push(database);
     return database.db;
   };
@@ -42,6 +42,14 @@ if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)',
     // The dropped shape is prepared again when it comes back.
     expect(await ask(db, 2)).to.deep.equal([{ value: 3 }]);
     expect(await preparedOn(db)).to.have.members(['select $1::int + 3 as "value"', 'select $1::int + 2 as "value"']);
+  });
+
+  it('behind a transaction pooler that keeps statements itself, leaves bounding them to the pooler: no SQL deallocate', async () => {
+    // The pooler (PgBouncer 1.21+, max_prepared_statements) keeps its own bounded cache per server connection; a
+    // `deallocate` in SQL would name whichever server connection ran it. Here the one direct connection shows it.
+    const db = await open(2, 'transaction');
+    for (const n of [1, 2, 3, 1]) expect(await ask(db, n)).to.deep.equal([{ value: n + 1 }]);
+    expect(await preparedOn(db), 'nothing deallocated').to.have.members(['select $1::int + 1 as "value"', 'select $1::int + 2 as "value"', 'select $1::int + 3 as "value"']);
   });
 
   it('answers when Postgres has forgotten its statements (DISCARD ALL, as a pooler does), and prepares again', async () => {

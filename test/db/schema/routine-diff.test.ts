@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createTrigger, diffRoutines, enableAlways, introspectRoutines, triggerType } from '../../../src/db/schema/routine-diff.ts';
 import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
 import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
-import { renderMigration } from '../../../tools/lib/render-migration.ts';
+import { renderMigration } from '../../../tools/db/render-migration.ts';
 import { inRolledBackTransaction } from '../../support/in-rolled-back-transaction.ts';
 import { testDatabase } from '../../support/test-database.ts';
 

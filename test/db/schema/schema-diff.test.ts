@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
 import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
-import { renderMigration } from '../../../tools/lib/render-migration.ts';
+import { renderMigration } from '../../../tools/db/render-migration.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 describe('the migrated schema and the registry', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { seededRandom } from '../../../tools/lib/seeded-random.ts';
+import { seededRandom } from '../../../tools/shared/seeded-random.ts';
 import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';

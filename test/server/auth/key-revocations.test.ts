@@ -59,7 +59,7 @@ if (process.env.DATABASE_URL) describe('with revocation notices (Postgres LISTEN
         await sleep(100);
       }
       expect(cache.size).to.equal(1);
-      expect(await keyLookups(db, async () => void expect((await get()).status).to.equal(200))).to.equal(0);
+      expect(await keyLookups(database.served, async () => void expect((await get()).status).to.equal(200))).to.equal(0);
       await revokeKey(db, keyId);
       // The notice travels over its own connection: allow it a moment, bounded.
       for (let i = 0; i < 20 && cache.size > 0; i += 1) await sleep(25);

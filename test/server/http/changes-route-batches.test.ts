@@ -49,9 +49,9 @@ describe('changes feed batches: records written while a batch is read, joined ro
     const watch = (query: { sql: string }): void => {
       if (query.sql.startsWith('with k as')) walks.push(query.sql.includes('greatest(') ? 'large' : 'small');
     };
-    (await testDatabase()).db.on('query', watch);
+    (await testDatabase()).served.on('query', watch);
     const first = await server.request(`${cartons}/changes?limit=1000&syncToken=${copy.token}`, { key });
-    (await testDatabase()).db.off('query', watch);
+    (await testDatabase()).served.off('query', watch);
     expect(walks).to.deep.equal(['large']);
     const passed: string[] = first.body.items.map((item: { id: string }) => item.id);
     const last = passed[passed.length - 1]!;

@@ -85,7 +85,7 @@ describe('authentication (Authorization: Bearer <key>)', () => {
   });
 
   it('refuses a key whose checksum fails without a database lookup', async () => {
-    const { db } = await testDatabase();
+    const { served: db } = await testDatabase();
     const last = key.at(-1) === 'a' ? 'b' : 'a';
     const typo = `${key.slice(0, -1)}${last}`;
     const queries: string[] = [];
@@ -278,7 +278,7 @@ for (const store of ['memory', 'redis'] as const) {
       const keyCache = createKeyCache({ ttlMs: 60_000 });
       const cachedServer = await start({ keyCache });
       try {
-        const { db } = await testDatabase();
+        const { served: db } = await testDatabase();
         const fresh = await createTestKey({ brands: ['acme'] });
         const warm = await createTestKey({ brands: ['acme'] });
         expect((await cachedServer.request(path, { key: warm.key })).status, 'the warm key is cached now').to.equal(200);

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { CASE_NAMES, buildCases, needsPagePositions, type CaseFixtures } from '../../../bench/measure/cases.ts';
+
+const fixtures: CaseFixtures = {
+  big: { slug: 'brand-001', id: 'b1000000-0000-4000-8000-000000000001' },
+  small: { slug: 'brand-002', id: 'b2000000-0000-4000-8000-000000000002' },
+  productIds: ['p1', 'p2'],
+  pages: {
+    second: { page: 2, cursor: 'c2.sig', after: '2023-01-01T00:00:00.000001Z,x2' },
+    deep: { page: 2000, cursor: 'c2000.sig', after: '2024-06-01T00:00:00.000001Z,x2000' },
+  },
+};
+
+describe('buildCases', () => {
+  it('asks the server by slug with its key and the floor by brand id, for the same records', () => {
+    const cases = new Map(buildCases({ names: CASE_NAMES, fixtures }).map((c) => [c.name, c]));
+    expect([...cases.keys()]).to.deep.equal([...CASE_NAMES]);
+    expect(cases.get('get-by-id')).to.deep.include({
+      serverPaths: ['/api/public/v1/brands/brand-001/products/p1', '/api/public/v1/brands/brand-001/products/p2'],
+      floorPaths: [`/floor/products/${fixtures.big.id}/p1`, `/floor/products/${fixtures.big.id}/p2`],
+    });
+    expect(cases.get('first-page-small')).to.deep.include({
+      serverPaths: ['/api/public/v1/brands/brand-002/products?limit=25'],
+      floorPaths: [`/floor/products/${fixtures.small.id}?limit=25`],
+    });
+    expect(cases.get('first-page-big-filter')!.serverPaths).to.deep.equal(['/api/public/v1/brands/brand-001/products?status=approved&limit=25']);
+    expect(cases.get('page-2000')).to.deep.include({
+      title: 'page 2000 of the big brand, by cursor',
+      serverPaths: ['/api/public/v1/brands/brand-001/products?limit=25&cursor=c2000.sig'],
+      floorPaths: [`/floor/products/${fixtures.big.id}?limit=25&after=2024-06-01T00%3A00%3A00.000001Z%2Cx2000`],
+    });
+    expect(cases.get('page-2')!.floorPaths[0]).to.contain('after=2023-01-01T00%3A00%3A00.000001Z%2Cx2');
+    expect(cases.get('search')!.serverPaths).to.deep.equal(['/api/public/v1/brands/brand-001/products?search=parka&limit=25']);
+    expect(cases.get('include')!.floorPaths).to.deep.equal([`/floor/products/${fixtures.small.id}?include=skus&limit=25`]);
+  });
+
+  it('cannot build the paging cases without the page positions', () => {
+    expect(() => buildCases({ names: ['page-2'], fixtures: { ...fixtures, pages: null } })).to.throw(/page positions/);
+    expect(buildCases({ names: ['search'], fixtures: { ...fixtures, pages: null } })).to.have.length(1);
+  });
+});
+
+describe('needsPagePositions', () => {
+  it('walks cursors only for the paging cases', () => {
+    expect(needsPagePositions(['get-by-id', 'include'])).to.equal(false);
+    expect(needsPagePositions(['page-2000'])).to.equal(true);
+  });
+});

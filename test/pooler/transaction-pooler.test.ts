@@ -1,0 +1,130 @@
+/**
+ * The service behind a transaction-mode pooler (CONTRACT.md §5,
+ * DATABASE_POOLER=transaction), wired as main.ts wires it (openServices,
+ * createApp) on the run's Postgres through a PgBouncer of this file's own:
+ * reads, the feed and keys go through the pooler, no session state is asked
+ * of it (PgBouncer refuses the `statement_timeout` startup parameter, so a
+ * connection that sent it would fail), and key revocations reach the
+ * instance by polling without DATABASE_SESSION_URL, and by LISTEN on that
+ * session connection with it.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { createApp } from '../../src/server/app.ts';
+import { createHttpServer } from '../../src/server/http-server.ts';
+import { openServices, type Services } from '../../src/server/open-services.ts';
+import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
+import { revokeKey } from '../../src/server/auth/key-admin.ts';
+import { collectingLogger } from '../support/collecting-logger.ts';
+import { freePort } from '../support/free-port.ts';
+import { createTestKey, insert, nextTimestamp, resetToBrand } from '../support/fixtures.ts';
+import { startPgBouncer, type LocalPgBouncer } from '../support/local-pgbouncer.ts';
+import { requestAt, TEST_CURSOR_SECRET, type TestServer } from '../support/test-server.ts';
+import { testDatabase } from '../support/test-database.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+/** A server as main.ts makes one, from settings. */
+interface PooledServer {
+  readonly request: TestServer['request'];
+  readonly services: Services;
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+async function startPooledServer(env: Record<string, string>): Promise<PooledServer> {
+  const config: Config = loadConfig({ CURSOR_SECRET: TEST_CURSOR_SECRET, KEY_CACHE_SECONDS: '30', ...env });
+  const { logger, lines } = collectingLogger();
+  const services = await openServices({ config, logger });
+  await services.readiness.whenReady;
+  const { registry } = await testDatabase();
+  const app = createApp({ registry, db: services.connection.database.db, limiter: services.limiter, cursors: createCursorCodec(services.connection.cursorSecret), logger, trustProxy: false, keyCache: services.keyCache, reads: services.reads, readiness: services.readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
+  const server: Server = createHttpServer({ app, logger });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    request: requestAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    services,
+    logs: lines,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.release();
+    },
+  };
+}
+
+// A pooler needs a Postgres server to stand in front of: the Postgres run only.
+if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_POOLER=transaction)', function () {
+  this.timeout(60_000);
+  let bouncer: LocalPgBouncer;
+  let database: string;
+  let directUrl: string;
+
+  before(async () => {
+    const { url } = await testDatabase();
+    directUrl = url!;
+    database = new URL(directUrl).pathname.slice(1);
+    bouncer = await startPgBouncer({ port: await freePort(), postgresUrl: directUrl });
+  });
+  after(async () => {
+    await bouncer?.stop();
+  });
+
+  it('serves lists, gets and the changes feed through the pooler, with no startup parameter', async () => {
+    const { brand, key } = await resetToBrand('acme');
+    const [small] = await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction' });
+    try {
+      expect(server.services.connection.database.db.client.config.connection).to.not.have.any.keys('statement_timeout', 'application_name');
+      const before = await bouncer.queries(database);
+      const list = await server.request('/brands/acme/carton-sizes?limit=2', { key });
+      expect(list.status, list.text).to.equal(200);
+      expect(list.body.items.map((item: { id: string }) => item.id)).to.deep.equal([small!.id]);
+      const one = await server.request(`/brands/acme/carton-sizes/${small!.id}`, { key });
+      expect([one.status, one.body.name]).to.deep.equal([200, 'Small']);
+      const feed = await server.request('/brands/acme/carton-sizes/changes', { key });
+      expect(feed.status, feed.text).to.equal(200);
+      expect(feed.body.items.map((item: { id: string }) => item.id)).to.deep.equal([small!.id]);
+      expect(feed.body.syncToken).to.be.a('string');
+      expect(await bouncer.queries(database), 'the queries went through the pooler').to.be.above(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without DATABASE_SESSION_URL, polls for revocations: a revoked key is refused within about a second', async () => {
+    const { brand } = await resetToBrand('acme');
+    const { db } = await testDatabase();
+    await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
+    const { id, key } = await createTestKey({ brands: ['acme'] });
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction' });
+    try {
+      expect(server.logs.some((line) => /revocations are polled/.test(String(line.msg)))).to.equal(true);
+      // The key cache is on once the first poll has read the revocations: the grant is cached, then revoked.
+      await waitFor(async () => (await server.request('/brands/acme/carton-sizes', { key })).status === 200 && server.services.keyCache.size > 0, { timeoutMs: 5_000, intervalMs: 50, what: 'a cached grant' });
+      await revokeKey(db, id);
+      const revokedAt = Date.now();
+      await waitFor(async () => (await server.request('/brands/acme/carton-sizes', { key })).status === 401, { timeoutMs: 5_000, intervalMs: 50, what: 'the revoked key refused' });
+      expect(Date.now() - revokedAt, 'within the poll interval and a margin').to.be.below(3_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with DATABASE_SESSION_URL, listens there: a revoked key is refused at once', async () => {
+    const { brand } = await resetToBrand('acme');
+    const { db } = await testDatabase();
+    await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
+    const { id, key } = await createTestKey({ brands: ['acme'] });
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction', DATABASE_SESSION_URL: directUrl });
+    try {
+      await waitFor(async () => (await server.request('/brands/acme/carton-sizes', { key })).status === 200 && server.services.keyCache.size > 0, { timeoutMs: 5_000, intervalMs: 50, what: 'a cached grant' });
+      await revokeKey(db, id);
+      await waitFor(async () => (await server.request('/brands/acme/carton-sizes', { key })).status === 401, { timeoutMs: 1_000, intervalMs: 20, what: 'the revoked key refused by the LISTEN notice' });
+      expect(server.logs.some((line) => /revocations are polled/.test(String(line.msg)))).to.equal(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
