@@ -38,7 +38,10 @@ import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
  * first statement (`truncated`) and is refused, so the client starts again.
  * The same argument holds: one committed before the batch's snapshot is
  * seen; one running then, or begun later, has an id at or above the next
- * token, and the next batch finds it.
+ * token, and the next batch finds it. One the snapshot already saw is in
+ * the copy the batch makes, so the token carries its id (`truncations`) and
+ * the next batch does not count it: else a transaction holding `xmin` back
+ * below a truncation would refuse every batch after it, full syncs' too.
  *
  * The cost: a small batch (at most SMALL_BATCH items, counted by the first
  * page through the `(brand_id, sync_xid, id)` index) reads each page from
@@ -49,10 +52,12 @@ export interface ChangesQueries {
   /**
    * A batch's first statement: `xmin` of its snapshot and, after a token,
    * `items` (the batch's size, counted up to just past SMALL_BATCH per
-   * source) and `truncated` (whether a TRUNCATE since the token removed rows
-   * of the brand it reads).
+   * source) and `truncated` (whether a TRUNCATE since the token, not one of
+   * those it `seen`, removed rows of the brand it reads); and always
+   * `truncations`, the ids of the TRUNCATEs at or above `xmin` the snapshot
+   * sees, comma-separated.
    */
-  start(args: { readonly brandId: string; readonly since: string | null }): SqlFragment;
+  start(args: { readonly brandId: string; readonly since: string | null; readonly seen: readonly string[] }): SqlFragment;
   /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
   page(args: PageArgs): SqlFragment;
   /** The rows of `page` as records (`QueryParts.decode`), in place. */
@@ -161,15 +166,29 @@ function batchSize({ sources, brandId, since, resource }: { sources: Sources; br
   return { sql: `(select count(*) from (${counted.map((c) => c.sql).join(' union all ')}) c)::int`, bindings: counted.flatMap((c) => c.bindings) };
 }
 
-/** Whether a TRUNCATE at or above `since` reached the brand's rows (or every brand's) in a table the records are read from. */
-function truncatedSince({ sources, resource, brandId, since }: { sources: Sources; resource: Resource; brandId: string; since: string }): SqlFragment {
+/** The truncations that reached the brand's rows (or every brand's) in a table the records are read from. */
+function truncations({ sources, resource, brandId }: { sources: Sources; resource: Resource; brandId: string }): SqlFragment {
   const tables = [...new Set([resource.table, ...sources.joins.map((join) => join.table)])];
   const brand = scopeCondition({ alias: 'x', scope: 'shared', brandId });
   return {
-    sql: `exists (select 1 from ${quoteIdentifier(TRUNCATION_TABLE)} x where x."table_name" in (${tables.map(() => '?').join(', ')}) and ${brand.sql} and x.${XID} >= ?::xid8)`,
-    bindings: [...tables, ...brand.bindings, since],
+    sql: `from ${quoteIdentifier(TRUNCATION_TABLE)} x where x."table_name" in (${tables.map(() => '?').join(', ')}) and ${brand.sql}`,
+    bindings: [...tables, ...brand.bindings],
   };
 }
+
+/** Whether one at or above `since`, and not among those the token's snapshot saw, removed rows the batch would read. */
+function truncatedSince({ from, since, seen }: { from: SqlFragment; since: string; seen: readonly string[] }): SqlFragment {
+  return {
+    sql: `exists (select 1 ${from.sql} and x.${XID} >= ?::xid8 and not (x.${XID}::text = any(string_to_array(?, ','))))`,
+    bindings: [...from.bindings, since, seen.join(',')],
+  };
+}
+
+/** The ids of those at or above this snapshot's xmin that it sees: the next token's. */
+const seenNow = (from: SqlFragment): SqlFragment => ({
+  sql: `array_to_string(array(select distinct x.${XID}::text ${from.sql} and x.${XID} >= pg_snapshot_xmin(pg_current_snapshot()) order by 1), ',') as "truncations"`,
+  bindings: from.bindings,
+});
 
 const SNAPSHOT_XMIN = 'pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"';
 
@@ -184,12 +203,18 @@ export function compileChanges(resource: Resource): ChangesQueries {
   return {
     decode: parts.decode,
 
-    start({ brandId, since }) {
-      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [] };
+    start({ brandId, since, seen }) {
+      const from = truncations({ sources, resource, brandId });
+      const next = seenNow(from);
+      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}, ${next.sql}`, bindings: next.bindings };
       const size = batchSize({ sources, brandId, since, resource });
-      const truncated = truncatedSince({ sources, resource, brandId, since });
+      const truncated = truncatedSince({ from, since, seen });
       // Planned for the token's value: how few rows it selects decides the plan.
-      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items", ${truncated.sql} as "truncated"`, bindings: [...size.bindings, ...truncated.bindings], prepare: false };
+      return {
+        sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items", ${truncated.sql} as "truncated", ${next.sql}`,
+        bindings: [...size.bindings, ...truncated.bindings, ...next.bindings],
+        prepare: false,
+      };
     },
 
     page(args) {

@@ -116,6 +116,28 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
     }
   });
 
+  it('after a TRUNCATE, while a transaction holds every snapshot\'s xmin below it, a full sync\'s token still works; a later TRUNCATE expires it', async () => {
+    const holder = await connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+      await insert('carton-sizes', brand.id, [{ name: 'A' }]);
+      const copy = newCopy();
+      await syncBatch({ server, key, path, copy });
+      // The truncation is at or above the token's xmin, but the full sync saw it: not a 410 again (and again).
+      await insert('carton-sizes', brand.id, [{ name: 'B' }]);
+      await syncBatch({ server, key, path, copy });
+      expect(copy.records).to.deep.equal(await listed());
+      await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+      await insert('carton-sizes', brand.id, [{ name: 'C' }]);
+      expectError(await server.request(`${path}/changes?syncToken=${copy.token}`, { key }), 410, 'sync_token_expired');
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+  });
+
   /** Seeds of the model test: 20 in CI; SYNC_MODEL_SEEDS=500 for a long run. */
   const SEEDS = Number(process.env.SYNC_MODEL_SEEDS ?? 20);
 
