@@ -1,9 +1,10 @@
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Join, Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
-import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
 import { joinAlias, queryParts, recordJoins, type QueryParts } from './query-parts.ts';
 import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { seenNow, truncatedSince, truncationsOf } from './truncation-queries.ts';
 
 /**
  * The SQL of one family's changes feed (CONTRACT.md §6), compiled once at boot.
@@ -166,30 +167,6 @@ function batchSize({ sources, brandId, since, resource }: { sources: Sources; br
   return { sql: `(select count(*) from (${counted.map((c) => c.sql).join(' union all ')}) c)::int`, bindings: counted.flatMap((c) => c.bindings) };
 }
 
-/** The truncations that reached the brand's rows (or every brand's) in a table the records are read from. */
-function truncations({ sources, resource, brandId }: { sources: Sources; resource: Resource; brandId: string }): SqlFragment {
-  const tables = [...new Set([resource.table, ...sources.joins.map((join) => join.table)])];
-  const brand = scopeCondition({ alias: 'x', scope: 'shared', brandId });
-  return {
-    sql: `from ${quoteIdentifier(TRUNCATION_TABLE)} x where x."table_name" in (${tables.map(() => '?').join(', ')}) and ${brand.sql}`,
-    bindings: [...tables, ...brand.bindings],
-  };
-}
-
-/** Whether one at or above `since`, and not among those the token's snapshot saw, removed rows the batch would read. */
-function truncatedSince({ from, since, seen }: { from: SqlFragment; since: string; seen: readonly string[] }): SqlFragment {
-  return {
-    sql: `exists (select 1 ${from.sql} and x.${XID} >= ?::xid8 and not (x.${XID}::text = any(string_to_array(?, ','))))`,
-    bindings: [...from.bindings, since, seen.join(',')],
-  };
-}
-
-/** The ids of those at or above this snapshot's xmin that it sees: the next token's. */
-const seenNow = (from: SqlFragment): SqlFragment => ({
-  sql: `array_to_string(array(select distinct x.${XID}::text ${from.sql} and x.${XID} >= pg_snapshot_xmin(pg_current_snapshot()) order by 1), ',') as "truncations"`,
-  bindings: from.bindings,
-});
-
 const SNAPSHOT_XMIN = 'pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"';
 
 export function compileChanges(resource: Resource): ChangesQueries {
@@ -204,7 +181,7 @@ export function compileChanges(resource: Resource): ChangesQueries {
     decode: parts.decode,
 
     start({ brandId, since, seen }) {
-      const from = truncations({ sources, resource, brandId });
+      const from = truncationsOf({ tables: [resource.table, ...sources.joins.map((join) => join.table)], brandId });
       const next = seenNow(from);
       if (since === null) return { sql: `select ${SNAPSHOT_XMIN}, ${next.sql}`, bindings: next.bindings };
       const size = batchSize({ sources, brandId, since, resource });
