@@ -51,6 +51,7 @@ async function openLane(url: string): Promise<pg.Client> {
   await client.query('set synchronous_commit = off');
   try {
     // Skips the foreign key triggers while loading; needs a superuser, as creating the database mostly does too.
+    // The changes feed's triggers fire even so (ENABLE ALWAYS): every loaded row is stamped, as a subscription's would be.
     await client.query('set session_replication_role = replica');
   } catch (error) {
     await client.end();

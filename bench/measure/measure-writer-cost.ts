@@ -31,9 +31,10 @@ const sum = (runs: readonly PgbenchResult[]): PgbenchResult => {
   return { transactions, tps: transactions / seconds, latencyMs: runs.reduce((total, run) => total + run.latencyMs * run.transactions, 0) / transactions };
 };
 
+/** On is as the migrations leave them: firing in every session (`enable always`), replica sessions included. */
 async function setTriggers({ client, enabled }: { client: pg.Client; enabled: boolean }): Promise<void> {
   for (const trigger of Object.values(SYNC_TRIGGERS)) {
-    await client.query(`alter table products ${enabled ? 'enable' : 'disable'} trigger "${trigger}"`);
+    await client.query(`alter table products ${enabled ? 'enable always' : 'disable'} trigger "${trigger}"`);
   }
 }
 

@@ -66,6 +66,7 @@ export class ApiError extends Error {
 /**
  * A 410 `sync_token_expired` from a changes feed: the token (or the batch it
  * started) is older than the server keeps deletions (`SYNC_RETENTION_DAYS`),
+ * or older than a `TRUNCATE` that removed the brand's rows of the family,
  * so what changed since cannot be told. Start again without a token: a full
  * sync lists every current record, and a copy must drop the records it does
  * not list (they were deleted meanwhile).

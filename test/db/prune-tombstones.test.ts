@@ -26,6 +26,16 @@ describe('pruneTombstones', () => {
     expect(await pruneTombstones({ db, retentionDays: 1 }), "1 and 29 days old").to.equal(2);
   });
 
+  it('deletes the records of truncations older than the retention too', async () => {
+    const { brand } = await resetToBrand();
+    const { db } = await testDatabase();
+    for (const days of [0, 29, 31]) {
+      await db.raw(`insert into sync_truncations (table_name, brand_id, truncated_at) values ('carton_sizes', ?, now() - make_interval(days => ?))`, [brand.id, days]);
+    }
+    await pruneTombstones({ db, retentionDays: 30 });
+    expect((await db.raw('select count(*)::int as n from sync_truncations')).rows[0].n).to.equal(2);
+  });
+
   it('refuses a retention that is not a whole number of days', async () => {
     const { db } = await testDatabase();
     for (const days of [0, 1.5, -3]) {

@@ -16,6 +16,7 @@ const SLOWEST_FIRST = [
   'test/db/connection/connect.test.ts',
   'test/bench/run-benchmark.test.ts',
   'test/cluster/multi-node.test.ts',
+  'test/cluster/changes-through-subscription.test.ts',
   'test/fuzz/cursors.test.ts',
   'test/fuzz/list-queries.test.ts',
   'test/docs/responses-match-document.test.ts',

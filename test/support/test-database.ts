@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/connection/open-database.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
+import { TOMBSTONE_TABLE, TRUNCATION_TABLE } from '../../src/engine/compile/plan-sync.ts';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';
 
 /**
@@ -136,9 +137,10 @@ export async function closeTestDatabase(): Promise<void> {
 /**
  * Empties every table the migrations made, keeping the schema. Only the
  * tables that hold rows are touched, with DELETE in one transaction that skips
- * triggers and foreign-key checks (`session_replication_role = replica`:
- * every table that holds rows is emptied, so no reference is left dangling,
- * and no delete trigger writes a tombstone). TRUNCATE of all ~95 tables cost
+ * foreign-key checks (`session_replication_role = replica`: every table that
+ * holds rows is emptied, so no reference is left dangling). The changes
+ * feed's triggers fire even so (`ENABLE ALWAYS`, plan-sync.ts): the
+ * tombstones they write are deleted last, in the same transaction. TRUNCATE of all ~95 tables cost
  * 0.5-3.5 s per call on Postgres (a new file for every table and index) and
  * 0.3-0.5 s on PGlite; this costs 15-60 ms. Without the privilege to skip
  * triggers (a non-superuser DATABASE_URL) it truncates them all as before.
@@ -155,7 +157,9 @@ export async function resetDatabase(db: Knex): Promise<void> {
   try {
     await db.transaction(async (trx) => {
       await trx.raw('set local session_replication_role = replica');
-      for (const table of filled) await trx.raw(`delete from ${table}`);
+      // The feed's own tables last: the deletes before them write tombstones.
+      const feed = [`"${TOMBSTONE_TABLE}"`, `"${TRUNCATION_TABLE}"`].filter((table) => tables.includes(table));
+      for (const table of [...filled.filter((table) => !feed.includes(table)), ...feed]) await trx.raw(`delete from ${table}`);
     });
   } catch (error) {
     if ((error as { code?: string }).code !== '42501') throw error; // insufficient_privilege

@@ -4,7 +4,7 @@
  * them in reverse. A dropped index is built again from `dropped` (its DDL by
  * name, as `diffSchema` returns it), and a replaced trigger from its former DDL.
  */
-import { replacedTriggerKey } from '../../src/db/schema/routine-diff.ts';
+import { enabledTriggerKey, replacedFunctionKey, replacedTriggerKey } from '../../src/db/schema/routine-diff.ts';
 
 export function renderMigration({ statements, dropped = {}, generatedBy }: {
   statements: readonly string[];
@@ -43,9 +43,12 @@ const UNDO: readonly [RegExp, (m: RegExpExecArray, dropped: Readonly<Record<stri
   [/^alter table "([^"]+)" add column "([^"]+)"/, (m) => `alter table "${m[1]}" drop column if exists "${m[2]}"`],
   [/^alter table "([^"]+)" add constraint "([^"]+)"/, (m) => `alter table "${m[1]}" drop constraint if exists "${m[2]}"`],
   [/^create (?:unique )?index "([^"]+)"/, (m) => `drop index if exists "${m[1]}"`],
-  [/^create or replace function "([^"]+)"\(\)/, (m) => `drop function if exists "${m[1]}"() cascade`],
-  [/^create trigger "([^"]+)" .* on "([^"]+)" for each row/, (m) => `drop trigger if exists "${m[1]}" on "${m[2]}"`],
-  [/^create or replace trigger "([^"]+)" .* on "([^"]+)" for each row/, (m, dropped) => dropped[replacedTriggerKey(m[2]!, m[1]!)]],
+  // A replaced function gets its former source back; a new one goes (with its triggers, dropped before it anyway).
+  [/^create or replace function "([^"]+)"\(\)/, (m, dropped) => dropped[replacedFunctionKey(m[1]!)] ?? `drop function if exists "${m[1]}"() cascade`],
+  [/^create trigger "([^"]+)" .* on "([^"]+)" for each (?:row|statement)/, (m) => `drop trigger if exists "${m[1]}" on "${m[2]}"`],
+  [/^create or replace trigger "([^"]+)" .* on "([^"]+)" for each (?:row|statement)/, (m, dropped) => dropped[replacedTriggerKey(m[2]!, m[1]!)]],
+  // A trigger made to fire always goes back to how it fired (a new one: as Postgres makes it, dropped just after).
+  [/^alter table "([^"]+)" enable always trigger "([^"]+)"$/, (m, dropped) => dropped[enabledTriggerKey(m[1]!, m[2]!)] ?? `alter table "${m[1]}" enable trigger "${m[2]}"`],
   [/^drop index if exists "([^"]+)"$/, (m, dropped) => dropped[m[1]!]],
 ];
 

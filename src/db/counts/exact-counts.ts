@@ -13,9 +13,11 @@ import { createCountBatcher } from './count-batcher.ts';
  *   Nothing: the total is given back without counting. So writes to other
  *   brands, or other families, never make a big brand count again; a write
  *   to its own rows does, and the total stays exact.
- * - Writes that leave no trace for the probe (a `TRUNCATE`, or a session with
- *   `session_replication_role = replica`, which skips triggers) are seen
- *   within `maxAgeMs`: a remembered count older than that is counted again.
+ * - The probe sees every write the changes feed sees: a `TRUNCATE` (its
+ *   truncation record) and a session with `session_replication_role =
+ *   replica` (the triggers fire there too) included. Whatever still escapes
+ *   it (a trigger disabled by hand, a table swapped under the service) is
+ *   seen within `maxAgeMs`: a remembered count older than that is counted again.
  */
 
 /** A count and the `xmin` of the snapshot it ran in (null: unknown, never reused). */

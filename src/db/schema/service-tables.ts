@@ -22,6 +22,8 @@ export const SERVICE_TABLES: readonly ServiceTable[] = Object.freeze([
   // The changes feed's tombstones (plan-sync.ts): planned with the registry's tables, but no family's.
   // Shared rows' deletions have no brand, so on Citus it is a reference table, as the key tables are.
   { name: 'sync_tombstones', foreignKeys: [] },
+  // Its truncations (a null brand: every brand's rows), for the same reason.
+  { name: 'sync_truncations', foreignKeys: [] },
   { name: 'api_keys', foreignKeys: [] },
   {
     name: 'api_key_brands',

@@ -1,7 +1,7 @@
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
-import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { planLabel } from './plan-label.ts';
 
@@ -31,11 +31,17 @@ export function compileChangedSince(resource: Resource): (args: { brandId: strin
   const newest = (brandId: string): SqlFragment[] => unique.flatMap(({ table, scope }) => {
     const rows = scopeCondition({ alias: 'r', scope, brandId });
     const tombstones = scopeCondition({ alias: 'g', scope: scope === 'brand' ? 'brand' : 'shared', brandId });
+    // A null brand: the truncation reached every brand.
+    const truncations = scopeCondition({ alias: 'x', scope: 'shared', brandId });
     return [
       { sql: `(select max(r."${SYNC_COLUMN}") from ${quoteIdentifier(table)} r where ${rows.sql})`, bindings: rows.bindings },
       {
         sql: `(select max(g."${SYNC_COLUMN}") from "${TOMBSTONE_TABLE}" g where g."table_name" = ? and ${tombstones.sql})`,
         bindings: [table, ...tombstones.bindings],
+      },
+      {
+        sql: `(select max(x."${SYNC_COLUMN}") from "${TRUNCATION_TABLE}" x where x."table_name" = ? and ${truncations.sql})`,
+        bindings: [table, ...truncations.bindings],
       },
     ];
   });

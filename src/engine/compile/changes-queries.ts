@@ -5,6 +5,7 @@ import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
 import { joinAlias, queryParts, recordJoins, type QueryParts } from './query-parts.ts';
 import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { planLabel } from './plan-label.ts';
+import { seenNow, truncatedSince, truncationsOf } from './truncation-queries.ts';
 
 /**
  * The SQL of one family's changes feed (CONTRACT.md §6), compiled once at boot.
@@ -33,14 +34,32 @@ import { planLabel } from './plan-label.ts';
  * rewritten behind it (its earlier change not delivered at the batch's end)
  * or meet it twice. An id does not move. And the cursor carries no snapshot.
  *
+ * A `TRUNCATE` of the family's table, or of a table its records join, leaves
+ * no tombstone: it records its transaction's id for the brands it reached
+ * (plan-sync.ts). A batch after token `x` finds one at or above `x` in its
+ * first statement (`truncated`) and is refused, so the client starts again.
+ * The same argument holds: one committed before the batch's snapshot is
+ * seen; one running then, or begun later, has an id at or above the next
+ * token, and the next batch finds it. One the snapshot already saw is in
+ * the copy the batch makes, so the token carries its id (`truncations`) and
+ * the next batch does not count it: else a transaction holding `xmin` back
+ * below a truncation would refuse every batch after it, full syncs' too.
+ *
  * The cost: a small batch (at most SMALL_BATCH items, counted by the first
  * page through the `(brand_id, sync_xid, id)` index) reads each page from
  * that index and sorts at most that many ids; a larger one walks the
  * `(brand_id, id)` index and keeps the changed rows. Both bound a page's work.
  */
 export interface ChangesQueries {
-  /** A batch's first statement: `xmin` of its snapshot and, after a token, `items` (the batch's size, counted up to just past SMALL_BATCH per source). */
-  start(args: { readonly brandId: string; readonly since: string | null }): SqlFragment;
+  /**
+   * A batch's first statement: `xmin` of its snapshot and, after a token,
+   * `items` (the batch's size, counted up to just past SMALL_BATCH per
+   * source) and `truncated` (whether a TRUNCATE since the token, not one of
+   * those it `seen`, removed rows of the brand it reads); and always
+   * `truncations`, the ids of the TRUNCATEs at or above `xmin` the snapshot
+   * sees, comma-separated.
+   */
+  start(args: { readonly brandId: string; readonly since: string | null; readonly seen: readonly string[] }): SqlFragment;
   /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
   page(args: PageArgs): SqlFragment;
   /** The rows of `page` as records (`QueryParts.decode`), in place. */
@@ -164,11 +183,19 @@ export function compileChanges(resource: Resource): ChangesQueries {
   return {
     decode: parts.decode,
 
-    start({ brandId, since }) {
-      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}`, bindings: [], label: startLabel };
+    start({ brandId, since, seen }) {
+      const from = truncationsOf({ tables: [resource.table, ...sources.joins.map((join) => join.table)], brandId });
+      const next = seenNow(from);
+      if (since === null) return { sql: `select ${SNAPSHOT_XMIN}, ${next.sql}`, bindings: next.bindings, label: startLabel };
       const size = batchSize({ sources, brandId, since, resource });
+      const truncated = truncatedSince({ from, since, seen });
       // Planned for the token's value: how few rows it selects decides the plan.
-      return { sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items"`, bindings: size.bindings, prepare: false, label: startLabel };
+      return {
+        sql: `select ${SNAPSHOT_XMIN}, ${size.sql} as "items", ${truncated.sql} as "truncated", ${next.sql}`,
+        bindings: [...size.bindings, ...truncated.bindings, ...next.bindings],
+        prepare: false,
+        label: startLabel,
+      };
     },
 
     page(args) {

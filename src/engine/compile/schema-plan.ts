@@ -45,12 +45,18 @@ export interface FunctionPlan {
   readonly body: string;
 }
 
-/** A row trigger of a table. */
+/**
+ * A trigger of a table. Every planned trigger fires in every session
+ * (`ENABLE ALWAYS`): a session with `session_replication_role = replica`,
+ * such as a logical-replication subscription's apply, skips the others.
+ */
 export interface TriggerPlan {
   readonly table: string;
   readonly name: string;
   readonly timing: 'before' | 'after';
-  readonly events: readonly ('insert' | 'update' | 'delete')[];
+  /** `row`: once per row written; `statement`: once per statement (a `truncate` trigger is one). */
+  readonly level: 'row' | 'statement';
+  readonly events: readonly ('insert' | 'update' | 'delete' | 'truncate')[];
   /** A `WHEN (...)` condition, or null. */
   readonly when: string | null;
   readonly function: string;

@@ -67,7 +67,7 @@ export function changesPaths(resource: Resource): JsonSchema {
         description: 'Incremental sync that never misses a change. Without `syncToken`, a full sync: every current record as an upsert. '
           + 'With the `syncToken` of the last page of an earlier batch: what was inserted, updated or deleted since, each record at most once per batch '
           + '(and possibly again in a later one: apply items in order, the last for an id wins). Follow `nextCursor` (or `Link`) to the end of the batch. '
-          + 'A token older than the retention period is 410 `sync_token_expired`: start again without one.',
+          + 'A token older than the retention period, or older than a `TRUNCATE` of the family\'s rows, is 410 `sync_token_expired`: start again without one.',
         tags: [resource.title],
         parameters: [
           componentRef('parameters', 'Brand'),

@@ -154,7 +154,9 @@ export const ERROR_RESPONSES: JsonSchema = {
     headers: { 'Retry-After': componentRef('headers', 'RetryAfter'), ...RATE_LIMIT_HEADERS },
   }),
   Gone: errorResponse({
-    description: 'The sync token is older than the retention period (SYNC_RETENTION_DAYS): deletions it needs may be gone. Start a full sync without a token.',
+    description: 'The sync token is older than the retention period (SYNC_RETENTION_DAYS), so deletions it needs may be gone, or older than a TRUNCATE '
+      + 'that removed rows of the brand from the family\'s table (or a table its records read), which leaves no list of what it removed. '
+      + 'Clear the copy and start a full sync without a token.',
     examples: [errorExample('sync_token_expired')],
   }),
   NotModified: {

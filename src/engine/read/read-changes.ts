@@ -35,6 +35,8 @@ export interface ChangesBatch {
   readonly cursor: ChangesCursor | null;
   /** The token's xmin on a first page with a token; null for a full sync (or on a later page: it is in the cursor). */
   readonly since: string | null;
+  /** The token's truncations (already in the copy); empty without a token. */
+  readonly seen: readonly string[];
   /**
    * How new a copy of the data the page must be read from (`Reads.run`'s
    * `after`): at least as new as the one the previous page, or the previous
@@ -65,18 +67,19 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
   if (request.cursor !== null) {
     const cursor = codec.decodeCursor(request.cursor, scope);
     if (cursor.since !== null && expired(cursor.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-    return { scope, cursor, since: null, mark: cursor.mark };
+    return { scope, cursor, since: null, seen: [], mark: cursor.mark };
   }
-  if (request.syncToken === null) return { scope, cursor: null, since: null, mark: null };
+  if (request.syncToken === null) return { scope, cursor: null, since: null, seen: [], mark: null };
   const token = codec.decodeToken(request.syncToken, scope);
   if (expired(token.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-  return { scope, cursor: null, since: token.xmin, mark: token.mark };
+  return { scope, cursor: null, since: token.xmin, seen: token.truncations ?? [], mark: token.mark };
 }
 
 /**
  * One page. The first takes the batch's snapshot xmin (the next batch's
  * token) and, after a token, sizes the batch to choose how its pages are
- * read; every page then reads upserts and deletes in one statement, in id
+ * read, and refuses it (410) when a TRUNCATE since the token removed rows
+ * of the brand; every page then reads upserts and deletes in one statement, in id
  * order. The last page hands out the token of the next batch, made at the
  * first page's time.
  */
@@ -90,7 +93,7 @@ export async function readChanges({ session, family, request, batch, codec, now 
 }): Promise<ChangesPage> {
   const { changes } = family;
   const brandId = batch.scope.brandId;
-  const position = batch.cursor ?? await startBatch({ session, family, brandId, since: batch.since, now });
+  const position = batch.cursor ?? await startBatch({ session, family, brandId, since: batch.since, seen: batch.seen, now });
   const rows = changes.decode(await session.rows(changes.page({
     brandId, since: position.since, walk: position.walk, after: batch.cursor?.after ?? null, limit: request.limit + 1,
   })));
@@ -103,21 +106,27 @@ export async function readChanges({ session, family, request, batch, codec, now 
   return {
     items: rows.map(toItem),
     nextCursor,
-    syncToken: nextCursor === null ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt, mark }) : null,
+    syncToken: nextCursor === null
+      ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt, mark, ...(position.truncations ? { truncations: position.truncations } : {}) })
+      : null,
   };
 }
 
 /** A batch's first statement: the snapshot's xmin, and the walk its size calls for. */
-async function startBatch({ session, family, brandId, since, now }: {
+async function startBatch({ session, family, brandId, since, seen, now }: {
   session: ReadSession;
   family: CompiledResource;
   brandId: string;
   since: string | null;
+  seen: readonly string[];
   now: number;
 }): Promise<Omit<ChangesCursor, 'after' | 'mark'>> {
-  const [start] = await session.rows(family.changes.start({ brandId, since }));
+  const [start] = await session.rows(family.changes.start({ brandId, since, seen }));
+  // Rows went with no tombstone: the client's copy cannot be brought up to date, only made again.
+  if (start!.truncated === true) throw new ApiError({ errorCode: 'sync_token_expired' });
   const walk: BatchWalk = since === null ? 'full' : (start!.items as number) > SMALL_BATCH ? 'large' : 'small';
-  return { xmin: start!.xmin as string, madeAt: now, since, walk };
+  const truncations = typeof start!.truncations === 'string' && start!.truncations !== '' ? start!.truncations.split(',') : [];
+  return { xmin: start!.xmin as string, madeAt: now, since, walk, ...(truncations.length > 0 ? { truncations } : {}) };
 }
 
 const ID = '__id';

@@ -32,6 +32,12 @@ export interface SyncToken {
   readonly madeAt: number;
   /** How new the copy the batch's last page was read from was (`Reads.mark`), or null: the next batch reads no older a copy. */
   readonly mark: string | null;
+  /**
+   * The ids of the TRUNCATEs at or above `xmin` that the batch's snapshot
+   * already saw (their effect is in the copy): only another one refuses the
+   * next batch. Absent: none.
+   */
+  readonly truncations?: readonly string[];
 }
 
 /** Where a batch is: its first page's snapshot xmin and time, the token it started from (null: a full sync) and the next page's start. */
@@ -47,6 +53,8 @@ export interface ChangesCursor {
   readonly after: string;
   /** How new this page's copy was (`Reads.mark`), or null. */
   readonly mark: string | null;
+  /** The next token's `truncations`. Absent: none. */
+  readonly truncations?: readonly string[];
 }
 
 export interface ChangesCodec {
@@ -63,6 +71,14 @@ const UUID = new RegExp(UUID_PATTERN);
 const MARK = /^[0-9A-Za-z/._:-]{1,64}$/;
 
 const isXid = (value: unknown): value is string => typeof value === 'string' && XID.test(value);
+/** At most this many truncation ids ride in a token: past it none do, and the next batch is refused (410), never silently wrong. */
+export const MAX_TOKEN_TRUNCATIONS = 16;
+const XIDS = /^(0|[1-9][0-9]{0,19})(,(0|[1-9][0-9]{0,19})){0,15}$/;
+/** A list of truncation ids, or none. */
+const isXids = (value: unknown): boolean => value === undefined || (typeof value === 'string' && XIDS.test(value));
+const sealXids = (list: readonly string[] | undefined): { r?: string } =>
+  list && list.length > 0 && list.length <= MAX_TOKEN_TRUNCATIONS ? { r: list.join(',') } : {};
+const openXids = (value: unknown): { truncations?: readonly string[] } => (typeof value === 'string' ? { truncations: value.split(',') } : {});
 const isTime = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 /** A mark, or none. */
 const isMark = (value: unknown): boolean => value === undefined || (typeof value === 'string' && MARK.test(value));
@@ -82,17 +98,18 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
   return {
     encodeToken: (scope, token) => cursors.seal({
       k: 'sync', b: scope.brandId, c: scope.family, x: token.xmin, t: token.madeAt, ...(token.mark === null ? {} : { w: token.mark }),
+      ...sealXids(token.truncations),
     }),
 
     decodeToken(value, scope) {
       const body = openKind({ value, kind: 'sync', scope });
-      if (!isXid(body.x) || !isTime(body.t) || !isMark(body.w)) return invalid();
-      return { xmin: body.x, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null };
+      if (!isXid(body.x) || !isTime(body.t) || !isMark(body.w) || !isXids(body.r)) return invalid();
+      return { xmin: body.x, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r) };
     },
 
     encodeCursor: (scope, cursor) => cursors.seal({
       k: 'changes', b: scope.brandId, c: scope.family, n: cursor.xmin, t: cursor.madeAt, x: cursor.since, m: cursor.walk,
-      p: cursor.after, ...(cursor.mark === null ? {} : { w: cursor.mark }),
+      p: cursor.after, ...(cursor.mark === null ? {} : { w: cursor.mark }), ...sealXids(cursor.truncations),
     }),
 
     decodeCursor(value, scope) {
@@ -101,10 +118,12 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
       // A full sync has no token to start from; a batch after a token has one.
       if (!isXid(body.n) || !isTime(body.t) || !(body.x === null ? walk === 'full' : isXid(body.x) && walk !== 'full' && walk !== undefined)
         || typeof body.p !== 'string' || !UUID.test(body.p)
-        || !isMark(body.w)) {
+        || !isMark(body.w) || !isXids(body.r)) {
         return invalid();
       }
-      return { xmin: body.n, madeAt: body.t, since: body.x as string | null, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null };
+      return {
+        xmin: body.n, madeAt: body.t, since: body.x as string | null, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r),
+      };
     },
   };
 }

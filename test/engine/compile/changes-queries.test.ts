@@ -20,17 +20,29 @@ const withJoins = createRegistry([brands, widgets, units, gadgets]);
 describe('compileChanges', () => {
   it('starts a batch with its snapshot\'s xmin, and after a token counts its changes up to just past a small batch, per source', () => {
     const queries = compileChanges(registry.get('widgets'));
-    expect(queries.start({ brandId: BRAND, since: null })).to.deep.equal({ sql: 'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"', bindings: [], label: { family: 'widgets', table: 'widgets', operation: 'changes start' } });
-    const sized = queries.start({ brandId: BRAND, since: '990' });
+    // The truncations this snapshot already sees ride in the next token: they are in the copy.
+    const seenNow = 'array_to_string(array(select distinct x."sync_xid"::text from "sync_truncations" x where x."table_name" in (?) and (x."brand_id" = ? or x."brand_id" is null) and x."sync_xid" >= pg_snapshot_xmin(pg_current_snapshot()) order by 1), \',\') as "truncations"';
+    expect(queries.start({ brandId: BRAND, since: null, seen: [] })).to.deep.equal({
+      sql: `select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin", ${seenNow}`, bindings: ['widgets', BRAND],
+      label: { family: 'widgets', table: 'widgets', operation: 'changes start' },
+    });
+    const sized = queries.start({ brandId: BRAND, since: '990', seen: ['995', '996'] });
     expect(sized.sql).to.equal(
       'select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin", (select count(*) from ('
       + `(select 1 from "widgets" t where t."brand_id" = ? and t."sync_xid" >= ?::xid8 limit ${SMALL_BATCH + 1}) union all `
-      + `(select 1 from "sync_tombstones" g where g."table_name" = ? and g."brand_id" = ? and g."sync_xid" >= ?::xid8 limit ${SMALL_BATCH + 1})) c)::int as "items"`,
+      + `(select 1 from "sync_tombstones" g where g."table_name" = ? and g."brand_id" = ? and g."sync_xid" >= ?::xid8 limit ${SMALL_BATCH + 1})) c)::int as "items", `
+      // A TRUNCATE since the token, of the brand's rows or every brand's: the batch is refused (410).
+      + 'exists (select 1 from "sync_truncations" x where x."table_name" in (?) and (x."brand_id" = ? or x."brand_id" is null) and x."sync_xid" >= ?::xid8'
+      + ' and not (x."sync_xid"::text = any(string_to_array(?, \',\')))) as "truncated", '
+      + seenNow,
     );
-    expect(sized.bindings).to.deep.equal([BRAND, '990', 'widgets', BRAND, '990']);
+    expect(sized.bindings).to.deep.equal([BRAND, '990', 'widgets', BRAND, '990', 'widgets', BRAND, '990', '995,996', 'widgets', BRAND]);
     expect(sized.prepare).to.equal(false);
-    const joined = compileChanges(withJoins.get('gadgets')).start({ brandId: BRAND, since: '990' });
+    const joined = compileChanges(withJoins.get('gadgets')).start({ brandId: BRAND, since: '990', seen: [] });
     expect(joined.sql).to.include('join "widgets" j_widget on j_widget."id" = t."widget_id" and j_widget."brand_id" = ? where t."brand_id" = ? and j_widget."sync_xid" >= ?::xid8');
+    // A truncation of a table the records read a field from changes them too.
+    expect(joined.sql).to.include('x."table_name" in (?, ?)');
+    expect(joined.bindings.slice(-8)).to.deep.equal(['gadgets', 'widgets', BRAND, '990', '', 'gadgets', 'widgets', BRAND]);
   });
 
   it('a full sync: every record of the brand after the position, in id order, no deletes', () => {

@@ -22,7 +22,7 @@ describe('planLabel: every compiled statement names its family and operation, an
         [queries.one({ brandId: BRAND, id: ID }), 'one'],
         [queries.matching({ brandId: BRAND, field, values: [ID], limit: 5001 }), 'include'],
         ...(resource.scope === 'tenant' ? [] : [
-          [changes.start({ brandId: BRAND, since: '990' }), 'changes start'],
+          [changes.start({ brandId: BRAND, since: '990', seen: [] }), 'changes start'],
           [changes.page({ brandId: BRAND, since: '990', after: ID, limit: 100, walk: 'small' }), 'changes page'],
         ] as [SqlFragment, PlanLabel['operation']][]),
       ];

@@ -14,13 +14,18 @@ import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
  * fake session answers a batch's first statement (xmin, size) and its pages
  * with rows of the test's choosing, and records what it was asked.
  */
-function fakeSession({ rows, items = 3 }: { rows: Row[]; items?: number }): ReadSession & { asked: SqlFragment[] } {
+function fakeSession({ rows, items = 3, truncated = false, truncations = '' }: {
+  rows: Row[];
+  items?: number;
+  truncated?: boolean;
+  truncations?: string;
+}): ReadSession & { asked: SqlFragment[] } {
   const asked: SqlFragment[] = [];
   return {
     asked,
     rows: async (query) => {
       asked.push(query);
-      if (query.sql.startsWith('select pg_snapshot_xmin(')) return [{ xmin: '100', items }];
+      if (query.sql.startsWith('select pg_snapshot_xmin(')) return [{ xmin: '100', items, truncated, truncations }];
       return rows.map((row) => ({ ...row }));
     },
     count: async () => 0,
@@ -97,6 +102,28 @@ describe('read-changes over the Reads port (no database)', () => {
     expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: 'last-page' }) }).mark).to.equal('last-page');
     expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: null }) }).mark).to.equal(null);
     expect(batchOf({}).mark).to.equal(null);
+  });
+
+  it('a first page after a token that a TRUNCATE has made stale is 410 sync_token_expired, and reads no page', async () => {
+    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
+    const session = fakeSession({ rows: [upsert(1, 'a')], truncated: true });
+    const error = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW })
+      .then(() => null, (thrown: ApiError) => thrown);
+    expect(error?.errorCode).to.equal('sync_token_expired');
+    expect(session.asked).to.have.length(1);
+  });
+
+  it('the truncations a batch\'s snapshot saw ride in its cursor and its token; the next batch tells them to its first statement', async () => {
+    const session = fakeSession({ rows: [upsert(1, 'a'), upsert(2, 'b')], truncations: '105,107' });
+    const first = await readChanges({ session, family, request: request({ limit: 1 }), batch: batchOf({ limit: 1 }), codec, now: NOW });
+    const last = await readChanges({
+      session, family, request: request({ cursor: first.nextCursor }), batch: batchOf({ cursor: first.nextCursor }), codec, now: NOW,
+    });
+    const token = codec.decodeToken(last.syncToken!, scope);
+    expect(token.truncations).to.deep.equal(['105', '107']);
+    const next = fakeSession({ rows: [] });
+    await readChanges({ session: next, family, request: request({ syncToken: last.syncToken }), batch: batchOf({ syncToken: last.syncToken }), codec, now: NOW });
+    expect(next.asked[0]!.bindings).to.include('105,107');
   });
 
   it('a token or a batch from one older than the retention is 410; a full sync\'s cursor never expires', () => {

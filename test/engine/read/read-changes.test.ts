@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { seededRandom } from '../../../tools/shared/seeded-random.ts';
+import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
@@ -96,15 +97,57 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
     expect(copy.records).to.deep.equal(await listed());
   });
 
+  it('a TRUNCATE whose transaction began before a token was issued and commits after it: that token is 410, not silently stale', async () => {
+    await insert('carton-sizes', brand.id, [{ name: 'A' }, { name: 'B' }]);
+    const late = await connect();
+    try {
+      await late.query('begin');
+      await late.query('select pg_current_xact_id()');
+      const copy = newCopy();
+      await syncBatch({ server, key, path, copy });
+      await late.query('truncate carton_sizes cascade');
+      await late.query('commit');
+      expectError(await server.request(`${path}/changes?syncToken=${copy.token}`, { key }), 410, 'sync_token_expired');
+      const fresh = newCopy();
+      await syncBatch({ server, key, path, copy: fresh });
+      expect(fresh.records).to.deep.equal(await listed());
+    } finally {
+      await late.end();
+    }
+  });
+
+  it('after a TRUNCATE, while a transaction holds every snapshot\'s xmin below it, a full sync\'s token still works; a later TRUNCATE expires it', async () => {
+    const holder = await connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+      await insert('carton-sizes', brand.id, [{ name: 'A' }]);
+      const copy = newCopy();
+      await syncBatch({ server, key, path, copy });
+      // The truncation is at or above the token's xmin, but the full sync saw it: not a 410 again (and again).
+      await insert('carton-sizes', brand.id, [{ name: 'B' }]);
+      await syncBatch({ server, key, path, copy });
+      expect(copy.records).to.deep.equal(await listed());
+      await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+      await insert('carton-sizes', brand.id, [{ name: 'C' }]);
+      expectError(await server.request(`${path}/changes?syncToken=${copy.token}`, { key }), 410, 'sync_token_expired');
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+  });
+
   /** Seeds of the model test: 20 in CI; SYNC_MODEL_SEEDS=500 for a long run. */
   const SEEDS = Number(process.env.SYNC_MODEL_SEEDS ?? 20);
 
-  it(`model: with writers in transactions of random length, every batch ends with each record as it was or newer, at most once, and the last one equal to the database (${SEEDS} seeds)`, async function () {
-    this.timeout(30_000 + SEEDS * 3_000);
+  /** The model run: writers (in replica sessions when `replica`), batches of random sizes checked against the state before each. */
+  async function modelRun({ seeds, replica }: { seeds: number; replica: boolean }): Promise<void> {
     const clients = await Promise.all([connect(), connect(), connect(), connect()]);
     const [reader, ...writers] = clients;
+    if (replica) for (const writer of writers) await writer.query('set session_replication_role = replica');
     try {
-      for (let seed = 1; seed <= SEEDS; seed++) {
+      for (let seed = 1; seed <= seeds; seed++) {
         const random = seededRandom(seed);
         await (await testDatabase()).db.raw('delete from carton_sizes');
         const ids = (await insert('carton-sizes', brand.id, Array.from({ length: 5 }, (_, i) => ({ name: `s${i}` })))).map((r) => r.id as string);
@@ -126,5 +169,18 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
     } finally {
       await Promise.all(clients.map((client) => client.end()));
     }
+  }
+
+  it(`model: with writers in transactions of random length, every batch ends with each record as it was or newer, at most once, and the last one equal to the database (${SEEDS} seeds)`, async function () {
+    this.timeout(30_000 + SEEDS * 3_000);
+    await modelRun({ seeds: SEEDS, replica: false });
+  });
+
+  /** Fewer seeds: the same walk, only the writers' sessions differ. */
+  const REPLICA_SEEDS = Math.max(1, Math.ceil(SEEDS / 4));
+
+  it(`model: the same with writers in sessions with session_replication_role = replica (${REPLICA_SEEDS} seeds)`, async function () {
+    this.timeout(30_000 + REPLICA_SEEDS * 3_000);
+    await modelRun({ seeds: REPLICA_SEEDS, replica: true });
   });
 });

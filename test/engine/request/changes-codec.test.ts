@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../src/engine/request/api-error.ts';
-import { createChangesCodec } from '../../../src/engine/request/changes-codec.ts';
+import { createChangesCodec, MAX_TOKEN_TRUNCATIONS } from '../../../src/engine/request/changes-codec.ts';
 import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 
 const cursors = createCursorCodec('a-secret-of-at-least-thirty-two-characters');
@@ -26,6 +26,15 @@ describe('changes codec', () => {
     expect(codec.decodeCursor(codec.encodeCursor(scope, cursor), scope)).to.deep.equal(cursor);
     const full = { ...cursor, since: null, walk: 'full', mark: '16/B374D848' } as const;
     expect(codec.decodeCursor(codec.encodeCursor(scope, full), scope)).to.deep.equal(full);
+  });
+
+  it('carries the truncations the batch already saw, in a token and in a cursor; too many ride in neither (the next batch is refused, never silently wrong)', () => {
+    const token = { xmin: '1000', madeAt: 5, mark: null, truncations: ['1001', '1003'] };
+    expect(codec.decodeToken(codec.encodeToken(scope, token), scope)).to.deep.equal(token);
+    expect(codec.decodeCursor(codec.encodeCursor(scope, { ...cursor, truncations: ['1002'] }), scope).truncations).to.deep.equal(['1002']);
+    const many = Array.from({ length: MAX_TOKEN_TRUNCATIONS + 1 }, (_, i) => String(1001 + i));
+    expect(codec.decodeToken(codec.encodeToken(scope, { ...token, truncations: many }), scope)).to.deep.equal({ xmin: '1000', madeAt: 5, mark: null });
+    expect(errorCodeOf(() => codec.decodeToken(cursors.seal({ k: 'sync', b: scope.brandId, c: scope.family, x: '1', t: 5, r: '1,x' }), scope))).to.equal('invalid_cursor');
   });
 
   it('a value of another brand or family is cursor_mismatch; a token used as a cursor, a list cursor, a forged or junk value invalid_cursor', () => {
