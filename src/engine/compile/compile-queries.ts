@@ -4,6 +4,7 @@ import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { compileChangedSince } from './changed-since.ts';
+import { batchByRow, withBatch } from './batch-by-row.ts';
 
 /**
  * The SQL of one family, compiled once at boot. Identifiers come only from the
@@ -109,14 +110,19 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
   };
 }
 
-/** One record by id; the tenant family's one record is the brand itself. */
+/**
+ * One record by id; the tenant family's one record is the brand itself.
+ * Gets of one family arriving together may share one statement (batch-by-row.ts).
+ */
 function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['one'] {
   const byId = resource.scope === 'tenant' ? '' : ` and t."id" = ?`;
-  const sql = `select ${selectList} ${from('').sql} where ${scopeCondition({ alias: 't', scope: resource.scope, brandId: '' }).sql}${byId}`;
+  const scopeSql = scopeCondition({ alias: 't', scope: resource.scope, brandId: '' });
+  const sql = `select ${selectList} ${from('').sql} where ${scopeSql.sql}${byId}`;
+  const batch = batchByRow(sql, from('').bindings.length + scopeSql.bindings.length + (byId ? 1 : 0));
   return ({ brandId, id }) => {
     const source = from(brandId);
     const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
-    return { sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])] };
+    return withBatch({ sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])] }, batch);
   };
 }
 

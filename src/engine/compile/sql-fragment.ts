@@ -12,6 +12,11 @@ export interface SqlFragment {
    * selectivity: `MatchImpl.planPerValue`). Unset: it may.
    */
   readonly prepare?: boolean;
+  /**
+   * How this query may run together with the same query of other requests
+   * arriving at the same moment (batch-by-row.ts); unset: alone.
+   */
+  readonly batch?: { readonly sql: string };
 }
 
 /** `alias."column"` from checked identifiers. */
