@@ -50,7 +50,8 @@ export function createRowBatcher(run: (query: SqlFragment) => Promise<Row[]>): R
     }
     const first = waiting[0]!.query;
     const columns = first.bindings.map((_, k) => waiting.map(({ query }) => query.bindings[k]));
-    run({ sql: first.batch!.sql, bindings: columns }).then(
+    // The first query's other traits (whether to prepare, how it is labelled) go with the batch.
+    run({ ...first, sql: first.batch!.sql, bindings: columns }).then(
       (rows) => {
         const answers = waiting.map((): Row[] => []);
         for (const row of rows) {
