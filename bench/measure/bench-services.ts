@@ -43,6 +43,8 @@ export interface ServiceSetup {
   readonly poolMax: number;
   readonly running: ServiceProcess[];
   readonly node?: string;
+  /** More Node options and environment for the process (the allocation probe). */
+  readonly extra?: { readonly nodeArgs: readonly string[]; readonly env: Readonly<Record<string, string>> };
 }
 
 /**
@@ -50,7 +52,7 @@ export interface ServiceSetup {
  * (counted in Redis unless `redisUrl` is null), and makes the key it is asked
  * with; adds it to `running` as soon as it is up.
  */
-export async function startBenchServer({ url, redisUrl, poolMax, running, node }: ServiceSetup & { redisUrl: string | null }): Promise<{ server: ServiceProcess; key: string }> {
+export async function startBenchServer({ url, redisUrl, poolMax, running, node, extra }: ServiceSetup & { redisUrl: string | null }): Promise<{ server: ServiceProcess; key: string }> {
   const key = await createBenchKey(url);
   const server = await startService({
     name: 'server',
@@ -64,23 +66,26 @@ export async function startBenchServer({ url, redisUrl, poolMax, running, node }
       DATABASE_POOL_MAX: String(poolMax),
       LOG_LEVEL: SERVER_LOG_LEVEL,
       NODE_ENV: 'production',
+      ...extra?.env,
     },
     readyPath: '/readyz',
     readyOk: true,
     node,
+    nodeArgs: extra?.nodeArgs,
   });
   running.push(server);
   return { server, key };
 }
 
 /** Starts a floor (`prepared`: sending its SQL as named prepared statements), adding it to `running` once it is up. */
-export async function startFloor({ name, prepared, url, poolMax, running, node }: ServiceSetup & { name: string; prepared: boolean }): Promise<ServiceProcess> {
+export async function startFloor({ name, prepared, url, poolMax, running, node, extra }: ServiceSetup & { name: string; prepared: boolean }): Promise<ServiceProcess> {
   const floor = await startService({
     name,
     script: 'bench/floors/floor-server.ts',
-    env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production', FLOOR_PREPARED: prepared ? '1' : '0' },
+    env: { DATABASE_URL: url, DATABASE_POOL_MAX: String(poolMax), NODE_ENV: 'production', FLOOR_PREPARED: prepared ? '1' : '0', ...extra?.env },
     readyPath: FLOOR_PREFIX,
     node,
+    nodeArgs: extra?.nodeArgs,
   });
   running.push(floor);
   return floor;

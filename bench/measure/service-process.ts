@@ -41,16 +41,18 @@ export async function freePort(): Promise<number> {
  * `node` is this process's Node unless given: `npm run bench:platformatic`
  * runs every side on a Node that Platformatic DB supports.
  */
-export async function startService({ name, script, env, readyPath, readyOk = false, node = process.execPath }: {
+export async function startService({ name, script, env, readyPath, readyOk = false, node = process.execPath, nodeArgs = [] }: {
   name: string;
   script: string;
   env: Readonly<Record<string, string>>;
   readyPath: string;
   readyOk?: boolean;
   node?: string;
+  /** More Node options, after `--import tsx` (the allocation probe: bench/measure/heap-probe.ts). */
+  nodeArgs?: readonly string[];
 }): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(node, ['--import', 'tsx', script], {
+  const child = spawn(node, ['--import', 'tsx', ...nodeArgs, script], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

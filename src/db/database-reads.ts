@@ -4,6 +4,7 @@ import type { ReadSession, Reads, Row } from '../engine/read/reads.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
 import { createExactCounts, type ExactCounts } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
+import { createRowBatcher, type RowBatcher } from './query/row-batcher.ts';
 
 /** Runs one statement inside whatever watches it (a trace span, `src/server/tracing/`); `run` runs the statement. */
 export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promise<Row[]>;
@@ -11,6 +12,8 @@ export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promi
 /**
  * Opens the engine's port (`Reads`) on the database: each session runs on
  * the copy the replicas pick for it (the primary alone without replicas).
+ *
+ * Gets of one family arriving together share one statement (row-batcher.ts).
  *
  * Remembered counts belong to a copy of the data: each copy gets its own,
  * made here with the reader, so a total never comes from another copy than
@@ -32,8 +35,19 @@ export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?:
     return counts;
   };
 
+  // A batch runs on one copy: its requests' sessions were all given that copy.
+  const batchers = new Map<Knex, RowBatcher>();
+  const batcherOf = (db: Knex): RowBatcher => {
+    let batcher = batchers.get(db);
+    if (!batcher) {
+      batcher = createRowBatcher((query) => run(db, query));
+      batchers.set(db, batcher);
+    }
+    return batcher;
+  };
+
   const sessionOn = (db: Knex): ReadSession => ({
-    rows: (query) => run(db, query),
+    rows: (query) => batcherOf(db).rows(query),
     count: (key, plan) => countsOf(db).count(key, {
       async count() {
         const [row] = await run(db, plan.count);

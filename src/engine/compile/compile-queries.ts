@@ -4,6 +4,7 @@ import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { compileChangedSince } from './changed-since.ts';
+import { batchByRow, withBatch } from './batch-by-row.ts';
 import { planLabel } from './plan-label.ts';
 
 /**
@@ -42,20 +43,51 @@ export interface ResourceQueries {
 /** Name of the hidden column that carries a row's exact `created_at`; removed before responding. */
 export const CURSOR_COLUMN = '__cursorAt';
 
-/** One page in list order after the cursor's row, plus one row more, each with its exact `created_at`. */
-function pageQuery({ resource, selectList, from, where, preparable }: QueryParts): ResourceQueries['page'] {
+/**
+ * The keyset condition after the cursor's row. On a prepared page its two
+ * values are read through scalar subqueries (`opaque`), as is the brand, so
+ * the planner never sees them, in a custom plan as in a generic one: both
+ * estimate the same rows, and Postgres keeps the generic plan (before, a
+ * custom plan of the big brand's deep page always looked cheaper, and every
+ * execution was planned anew). The index still serves the condition: the
+ * subqueries run once, before the scan. A page planned per request (a
+ * search) shows every value, as its plan depends on them.
+ */
+function keysetAfter(after: CursorPosition | null, opaque: boolean): SqlFragment {
+  if (!after) return { sql: '', bindings: [] };
+  const sql = opaque ? ' and (t."created_at", t."id") > ((select ?::timestamptz), (select ?::uuid))' : ' and (t."created_at", t."id") > (?::timestamptz, ?::uuid)';
+  return { sql, bindings: [after.createdAt, after.id] };
+}
+
+/**
+ * One page in list order after the cursor's row, plus one row more, each with
+ * its exact `created_at`. The page's rows are chosen first, by keyset alone,
+ * in a subquery with the limit, and the record's joins (labels such as the
+ * category's name) are made after, over those rows only. The limit is
+ * written in the text (a checked integer: one statement per page size), so
+ * the generic plan knows it as a custom plan does. With the brand and the
+ * cursor hidden (`keysetAfter`) the generic plan of the prepared page costs
+ * what a custom plan costs, Postgres keeps it after five executions, and a
+ * deep page is no longer planned anew on every execution (docs/PERFORMANCE.md).
+ */
+function pageQuery({ resource, table, selectList, fromRows, where, preparable }: QueryParts): ResourceQueries['page'] {
   const label = planLabel(resource, 'page');
   const cursorSelect = `${cursorTimestampSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
   return ({ brandId, filters, after, limit }) => {
-    const source = from(brandId);
-    const conditions = where(brandId, filters);
-    const keyset = after
-      ? { sql: ' and (t."created_at", t."id") > (?::timestamptz, ?::uuid)', bindings: [after.createdAt, after.id] }
-      : { sql: '', bindings: [] };
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
+    // Prepared: the brand and the cursor hidden from the planner. Planned per request: every value seen.
+    const prepare = preparable(filters);
+    const conditions = where(brandId, filters, { opaque: prepare });
+    const keyset = keysetAfter(after, prepare);
+    const rows = {
+      sql: `select t.* from ${table} t where ${conditions.sql}${keyset.sql}${LIST_ORDER} limit ${limit + 1}`,
+      bindings: [...conditions.bindings, ...keyset.bindings],
+    };
+    const source = fromRows(rows, brandId);
     return {
-      sql: `select ${selectList}, ${cursorSelect} ${source.sql} where ${conditions.sql}${keyset.sql}${LIST_ORDER} limit ?`,
-      bindings: [...source.bindings, ...conditions.bindings, ...keyset.bindings, limit + 1],
-      prepare: preparable(filters),
+      sql: `select ${selectList}, ${cursorSelect} ${source.sql}${LIST_ORDER}`,
+      bindings: source.bindings,
+      prepare,
       label,
     };
   };
@@ -83,15 +115,20 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
   };
 }
 
-/** One record by id; the tenant family's one record is the brand itself. */
+/**
+ * One record by id; the tenant family's one record is the brand itself.
+ * Gets of one family arriving together may share one statement (batch-by-row.ts).
+ */
 function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['one'] {
   const byId = resource.scope === 'tenant' ? '' : ` and t."id" = ?`;
   const label = planLabel(resource, 'one');
-  const sql = `select ${selectList} ${from('').sql} where ${scopeCondition({ alias: 't', scope: resource.scope, brandId: '' }).sql}${byId}`;
+  const scopeSql = scopeCondition({ alias: 't', scope: resource.scope, brandId: '' });
+  const sql = `select ${selectList} ${from('').sql} where ${scopeSql.sql}${byId}`;
+  const batch = batchByRow(sql, from('').bindings.length + scopeSql.bindings.length + (byId ? 1 : 0));
   return ({ brandId, id }) => {
     const source = from(brandId);
     const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
-    return { sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])], label };
+    return withBatch({ sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])], label }, batch);
   };
 }
 

@@ -16,8 +16,10 @@ export interface QueryParts {
   readonly selectList: string;
   /** `from <table> t left join ...`, the brand bound once per join that needs it. */
   from(brandId: string): SqlFragment;
-  /** The brand's rows, narrowed by each filter's predicate, joined with `and`. */
-  where(brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment;
+  /** `from (<rows>) t left join ...`: the same joins over rows chosen first (a page's keyset subquery). */
+  fromRows(rows: SqlFragment, brandId: string): SqlFragment;
+  /** The brand's rows, narrowed by each filter's predicate, joined with `and`; `opaque`: the brand hidden from the planner (`scopeCondition`). */
+  where(brandId: string, filters: Readonly<Record<string, unknown>>, options?: { opaque?: boolean }): SqlFragment;
   /** Whether a list's page and count may be prepared: none of its filters needs a plan for its value. */
   preparable(filters: Readonly<Record<string, unknown>>): boolean;
   /** Where a record field's value is read; throws on a field the record lacks (a bug in the caller). */
@@ -53,17 +55,19 @@ function fieldColumn(field: Field): string {
 export function queryParts(resource: Resource): QueryParts {
   const filtersByName = new Map<string, Filter>(resource.filters.map((filter) => [filter.name, filter]));
   const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
+  const joinRows = fromClause(resource);
   return Object.freeze({
     resource,
     table: quoteIdentifier(resource.table),
     selectList: resource.recordFields
       .map((field) => `${FIELD_TYPES[field.type].read(fieldColumn(field))} as ${quoteAlias(field.name)}`)
       .join(', '),
-    from: fromClause(resource),
-    where: (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment =>
+    from: (brandId: string): SqlFragment => joinRows({ sql: quoteIdentifier(resource.table), bindings: [] }, brandId),
+    fromRows: (rows: SqlFragment, brandId: string): SqlFragment => joinRows({ sql: `(${rows.sql})`, bindings: rows.bindings }, brandId),
+    where: (brandId: string, filters: Readonly<Record<string, unknown>>, { opaque = false } = {}): SqlFragment =>
       joinFragments(
         [
-          scopeCondition({ alias: 't', scope: resource.scope, brandId }),
+          scopeCondition({ alias: 't', scope: resource.scope, brandId, opaque }),
           ...Object.entries(filters).map(([name, value]) => {
             const filter = filtersByName.get(name);
             if (!filter) throw new Error(`${resource.path}: no filter '${name}'`);
@@ -103,11 +107,12 @@ function rowDecoder(resource: Resource): QueryParts['decode'] {
 }
 
 /**
- * `from <table> t left join ...`: joins are limited to rows the brand may
- * see. The text is built once; a request only supplies the brand, as often
- * as the joins' scope conditions bind it.
+ * `from <rows> t left join ...`: joins are limited to rows the brand may
+ * see. The joins' text is built once; a request only supplies the rows (the
+ * table, or a subquery) and the brand, as often as the joins' scope
+ * conditions bind it.
  */
-function fromClause(resource: Resource): (brandId: string) => SqlFragment {
+function fromClause(resource: Resource): (rows: SqlFragment, brandId: string) => SqlFragment {
   const joinClauses = recordJoins(resource).map((join) => {
     const alias = joinAlias(join.name);
     const scope = scopeCondition({ alias, scope: join.scope, brandId: '' });
@@ -116,9 +121,9 @@ function fromClause(resource: Resource): (brandId: string) => SqlFragment {
       brandBindings: scope.bindings.length,
     };
   });
-  const sql = `from ${quoteIdentifier(resource.table)} t${joinClauses.map((clause) => clause.sql).join('')}`;
-  return (brandId) => ({
-    sql,
-    bindings: joinClauses.flatMap((clause) => Array<string>(clause.brandBindings).fill(brandId)),
+  const joinsSql = joinClauses.map((clause) => clause.sql).join('');
+  return (rows, brandId) => ({
+    sql: `from ${rows.sql} t${joinsSql}`,
+    bindings: [...rows.bindings, ...joinClauses.flatMap((clause) => Array<string>(clause.brandBindings).fill(brandId))],
   });
 }

@@ -13,6 +13,11 @@ export interface SqlFragment {
    * selectivity: `MatchImpl.planPerValue`). Unset: it may.
    */
   readonly prepare?: boolean;
+  /**
+   * How this query may run together with the same query of other requests
+   * arriving at the same moment (batch-by-row.ts); unset: alone.
+   */
+  readonly batch?: { readonly sql: string };
   /** Which family's statement this is and what it does, for traces (plan-label.ts); never a value. Unset on fragments and ad hoc SQL. */
   readonly label?: PlanLabel;
 }
@@ -25,15 +30,19 @@ export function column(alias: string, name: string): string {
 /**
  * The condition that limits a table's rows to what one brand may see
  * (CONTRACT.md §1): its own rows, plus shared rows where the family has them.
+ * `opaque` reads the brand through a scalar subquery, which the planner does
+ * not look into: a custom plan then estimates the brand's rows as a generic
+ * plan does (a prepared page keeps its generic plan, compile-queries.ts).
  */
-export function scopeCondition({ alias, scope, brandId }: { alias: string; scope: Scope; brandId: string }): SqlFragment {
+export function scopeCondition({ alias, scope, brandId, opaque = false }: { alias: string; scope: Scope; brandId: string; opaque?: boolean }): SqlFragment {
+  const brand = opaque ? '(select ?::uuid)' : '?';
   switch (scope) {
     case 'brand':
-      return { sql: `${column(alias, 'brand_id')} = ?`, bindings: [brandId] };
+      return { sql: `${column(alias, 'brand_id')} = ${brand}`, bindings: [brandId] };
     case 'shared':
-      return { sql: `(${column(alias, 'brand_id')} = ? or ${column(alias, 'brand_id')} is null)`, bindings: [brandId] };
+      return { sql: `(${column(alias, 'brand_id')} = ${brand} or ${column(alias, 'brand_id')} is null)`, bindings: [brandId] };
     case 'tenant':
-      return { sql: `${column(alias, 'id')} = ?`, bindings: [brandId] };
+      return { sql: `${column(alias, 'id')} = ${brand}`, bindings: [brandId] };
   }
 }
 

@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
 import { negotiateEncoding, type ResponseCoding } from './accept-encoding.ts';
 import { encodeBody, encodedTag } from './content-codings.ts';
@@ -66,7 +67,7 @@ export async function compressBody(ctx: Context): Promise<void> {
   const bytes = bodyBytes(ctx);
   if (bytes === null || bytes.length < MIN_COMPRESSED_BYTES) return;
   ctx.body = await encodeBody(bytes, coding);
-  ctx.set('Content-Encoding', coding);
+  setHeader(ctx, 'Content-Encoding', coding);
   const tag = ctx.response.get('ETag');
-  if (tag) ctx.set('ETag', encodedTag(tag, coding));
+  if (tag) setHeader(ctx, 'ETag', encodedTag(tag, coding));
 }

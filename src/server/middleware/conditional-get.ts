@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { codingFor } from './compress-body.ts';
@@ -26,11 +27,11 @@ export function conditionalGet(): Middleware {
     const bytes = toJsonBytes(ctx);
     if (bytes === null) return;
     const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.set('ETag', tag);
+    setHeader(ctx, 'Cache-Control', 'private, no-cache');
+    setHeader(ctx, 'ETag', tag);
     if (matchesIfNoneMatch(ctx, tag)) {
       // A 304 carries the validator and Vary its 200 would have (RFC 9110 §15.4.5): the tag of this request's coding.
-      ctx.set('ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
+      setHeader(ctx, 'ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
       ctx.vary('Accept-Encoding');
       ctx.status = 304;
       ctx.body = null;

@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Context, Middleware } from 'koa';
 import type { CorsOrigins } from '../config.ts';
 
@@ -66,8 +67,8 @@ export function cors({ origins }: { origins: CorsOrigins }): Middleware {
       return;
     }
     if (allowed !== null) {
-      ctx.set('Access-Control-Allow-Origin', allowed);
-      ctx.set('Access-Control-Expose-Headers', exposed);
+      setHeader(ctx, 'Access-Control-Allow-Origin', allowed);
+      setHeader(ctx, 'Access-Control-Expose-Headers', exposed);
     }
     await next();
   };
@@ -84,10 +85,10 @@ function isPreflight(ctx: Context): boolean {
  */
 function answerPreflight(ctx: Context, allowed: string): void {
   ctx.status = 204;
-  ctx.set('Access-Control-Allow-Origin', allowed);
-  ctx.set('Access-Control-Allow-Methods', 'GET, HEAD');
-  ctx.set('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
-  ctx.set('Access-Control-Max-Age', String(CORS_MAX_AGE_SECONDS));
+  setHeader(ctx, 'Access-Control-Allow-Origin', allowed);
+  setHeader(ctx, 'Access-Control-Allow-Methods', 'GET, HEAD');
+  setHeader(ctx, 'Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
+  setHeader(ctx, 'Access-Control-Max-Age', String(CORS_MAX_AGE_SECONDS));
   ctx.vary('Origin');
   ctx.vary('Access-Control-Request-Method');
   ctx.vary('Access-Control-Request-Headers');

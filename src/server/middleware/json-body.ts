@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
 import { stringifyExact } from '../../engine/compile/json-text.ts';
 
@@ -14,7 +15,7 @@ export function toJsonBytes(ctx: Context): Buffer | null {
   if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return null;
   const bytes = Buffer.from(stringifyExact(body));
   // Set before the body, so Koa keeps it (it would call a Buffer octet-stream).
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
   ctx.body = bytes;
   return bytes;
 }

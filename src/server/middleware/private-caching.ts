@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Middleware } from 'koa';
 
 /**
@@ -10,7 +11,7 @@ export function privateCaching(): Middleware {
   return async (ctx, next) => {
     // Appended: with CORS_ORIGINS the response varies by Origin too (cors.ts).
     ctx.vary('Authorization');
-    ctx.set('Cache-Control', 'no-store');
+    setHeader(ctx, 'Cache-Control', 'no-store');
     await next();
   };
 }

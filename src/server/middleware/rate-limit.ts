@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Context, Middleware } from 'koa';
 import { ApiError } from '../../engine/request/api-error.ts';
 import type { RateLimitDecision, RateLimiter } from '../limits/rate-limiter.ts';
@@ -17,11 +18,11 @@ export const RATE_LIMIT_POLICY_NAME = 'default';
  * which has the same name.
  */
 function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: string }, decision: RateLimitDecision): void {
-  ctx.set('RateLimit-Policy', policy.policy);
-  ctx.set('RateLimit', `"${RATE_LIMIT_POLICY_NAME}";r=${decision.remaining};t=${decision.resetSeconds}`);
-  ctx.set('RateLimit-Limit', policy.limit);
-  ctx.set('RateLimit-Remaining', String(decision.remaining));
-  ctx.set('RateLimit-Reset', String(decision.resetSeconds));
+  setHeader(ctx, 'RateLimit-Policy', policy.policy);
+  setHeader(ctx, 'RateLimit', `"${RATE_LIMIT_POLICY_NAME}";r=${decision.remaining};t=${decision.resetSeconds}`);
+  setHeader(ctx, 'RateLimit-Limit', policy.limit);
+  setHeader(ctx, 'RateLimit-Remaining', String(decision.remaining));
+  setHeader(ctx, 'RateLimit-Reset', String(decision.resetSeconds));
 }
 
 /**

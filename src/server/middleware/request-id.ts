@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 
@@ -9,5 +10,5 @@ export function assignRequestId(ctx: Context): void {
   const given = ctx.get('X-Request-Id');
   const id = given !== '' && SANE_ID.test(given) ? given : randomUUID();
   ctx.state.requestId = id;
-  ctx.set('X-Request-Id', id);
+  setHeader(ctx, 'X-Request-Id', id);
 }

@@ -1,3 +1,4 @@
+import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
 
 /**
@@ -15,5 +16,5 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function setSecurityHeaders(ctx: Context): void {
-  for (const [name, value] of SECURITY_HEADERS) ctx.set(name, value);
+  for (const [name, value] of SECURITY_HEADERS) setHeader(ctx, name, value);
 }

@@ -11,7 +11,7 @@ describe('compileQueries', () => {
     registry = await loadRegistry();
   });
 
-  it('reads a page in keyset order, joins the category label for the brand, and binds every value', () => {
+  it('reads a page in keyset order, chooses its rows before joining the category label for the brand, and binds every value', () => {
     const queries = compileQueries(registry.get('products'));
     const page = queries.page({
       brandId: BRAND,
@@ -19,13 +19,28 @@ describe('compileQueries', () => {
       after: { createdAt: '2026-03-01T09:30:00.123456Z', id: '22222222-2222-4222-8222-222222222222' },
       limit: 25,
     });
-    expect(page.sql).to.contain('from "products" t left join "categories" j_category on j_category."id" = t."category_id" and j_category."brand_id" = ?');
-    expect(page.sql).to.contain('where t."brand_id" = ? and t."status" = ? and (t."name" ilike ? or t."code" ilike ?)');
-    expect(page.sql).to.contain('and (t."created_at", t."id") > (?::timestamptz, ?::uuid) order by t."created_at", t."id" limit ?');
-    expect(page.bindings).to.deep.equal([BRAND, BRAND, 'approved', '%tee%', '%tee%', '2026-03-01T09:30:00.123456Z', '22222222-2222-4222-8222-222222222222', 26]);
+    // The rows by keyset first, with the limit; the join after, over those rows only (one plan for every cursor).
+    expect(page.sql).to.contain('from (select t.* from "products" t where t."brand_id" = ? and t."status" = ? and (t."name" ilike ? or t."code" ilike ?)');
+    expect(page.sql).to.contain('and (t."created_at", t."id") > (?::timestamptz, ?::uuid) order by t."created_at", t."id" limit 26) t left join "categories" j_category on j_category."id" = t."category_id" and j_category."brand_id" = ?');
+    expect(page.sql).to.match(/j_category\."brand_id" = \? order by t\."created_at", t\."id"$/);
+    expect(page.bindings).to.deep.equal([BRAND, 'approved', '%tee%', '%tee%', '2026-03-01T09:30:00.123456Z', '22222222-2222-4222-8222-222222222222', BRAND]);
     expect(page.sql).to.not.contain('approved');
     // A search's best plan depends on its word: planned for each request, never prepared.
     expect(page.prepare).to.equal(false);
+  });
+
+  it('hides the brand and the cursor of a prepared page from the planner, so its generic plan is kept', () => {
+    const queries = compileQueries(registry.get('products'));
+    const after = { createdAt: '2026-03-01T09:30:00.123456Z', id: '22222222-2222-4222-8222-222222222222' };
+    const page = queries.page({ brandId: BRAND, filters: { status: 'approved' }, after, limit: 100 });
+    expect(page.prepare).to.equal(true);
+    expect(page.sql).to.contain('from (select t.* from "products" t where t."brand_id" = (select ?::uuid) and t."status" = ?');
+    expect(page.sql).to.contain('and (t."created_at", t."id") > ((select ?::timestamptz), (select ?::uuid)) order by t."created_at", t."id" limit 101) t left join');
+    expect(page.bindings).to.deep.equal([BRAND, 'approved', after.createdAt, after.id, BRAND]);
+    // Two cursors of the same walk: one statement text, so one prepared statement and one generic plan.
+    const later = queries.page({ brandId: BRAND, filters: { status: 'approved' }, after: { ...after, id: '33333333-3333-4333-8333-333333333333' }, limit: 100 });
+    expect(later.sql).to.equal(page.sql);
+    expect(() => queries.page({ brandId: BRAND, filters: {}, after: null, limit: 1.5 })).to.throw(/not a page size/);
   });
 
   it('lets a list be prepared only when none of its filters needs a plan for its value', () => {
