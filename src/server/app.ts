@@ -19,6 +19,7 @@ import type { HttpRoute } from './http/http-route.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { createLiveChanges, type LiveChanges } from './live/live-changes.ts';
 import { DEFAULT_SYNC_RETENTION_DAYS, type CorsOrigins } from './config.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   readonly readiness?: DatabaseReadiness;
   /** Pages of other origins that may read the API (CORS_ORIGINS, middleware/cors.ts); none unless given: no CORS header at all. */
   readonly corsOrigins?: CorsOrigins;
+  /** Where changes calls with `wait` wait (main.ts stops it on SIGTERM); one of the app's own unless given. */
+  readonly live?: LiveChanges;
 }
 
 const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: () => 1 };
@@ -93,7 +96,7 @@ export function createApp(dependencies: AppDependencies): Koa {
  * that it sees a 304 and gives the request back. Before all of them: while
  * the database is not ready yet (a start without it), 503.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, logger, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
     requireDatabase({ readiness }),
@@ -103,7 +106,10 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRet
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  const operations = { families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays };
+  const operations = {
+    families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays,
+    live: live ?? createLiveChanges({ db, withMark: reads.state().length > 1, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') }),
+  };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
