@@ -63,9 +63,10 @@ const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: 
 export function createApp(dependencies: AppDependencies): Koa {
   const { db, limiter, logger, trustProxy = false, corsOrigins = [] } = dependencies;
   const reads = dependencies.reads ?? createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger });
-  const metrics = createMetrics({ db, reads });
+  const live = dependencies.live ?? createLiveChanges({ db, withMark: reads.state().length > 1, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') });
+  const metrics = createMetrics({ db, reads, waiting: live.waiting });
   const routes = createApiRoutes([
-    ...familyRoutes({ ...dependencies, reads }),
+    ...familyRoutes({ ...dependencies, reads, live }),
     ...publicRoutes(dependencies.registry),
     ...healthRoutes({ db, limiter, reads, readiness: dependencies.readiness ?? ALWAYS_READY }),
     { path: '/metrics', run: metrics.endpoint },
@@ -96,7 +97,7 @@ export function createApp(dependencies: AppDependencies): Koa {
  * that it sees a 304 and gives the request back. Before all of them: while
  * the database is not ready yet (a start without it), 503.
  */
-function familyRoutes({ registry, db, limiter, logger, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
     requireDatabase({ readiness }),
@@ -106,10 +107,7 @@ function familyRoutes({ registry, db, limiter, logger, cursors, keyCache, reads,
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  const operations = {
-    families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays,
-    live: live ?? createLiveChanges({ db, withMark: reads.state().length > 1, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') }),
-  };
+  const operations = { families, reads: createDatabaseReads(reads), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
