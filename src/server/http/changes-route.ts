@@ -46,9 +46,10 @@ export async function changesPage({ operations, family, ctx, brandId }: {
     fields,
   };
   const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now: Date.now() });
-  const readPage = (after: string | null): Promise<ChangesPage> => {
+  // A waited batch woken with others of the brand may read from an older token's xmin (live-changes.ts).
+  const readPage = (after: string | null, since = batch.since): Promise<ChangesPage> => {
     const now = Date.now();
-    return reads.run((session) => readChanges({ session, family, request, batch, codec, now }), { after });
+    return reads.run((session) => readChanges({ session, family, request, batch: { ...batch, since }, codec, now }), { after });
   };
   const seconds = (values.wait as number | undefined) ?? 0;
   const page = seconds > 0 && batch.since !== null && batch.cursor === null
@@ -69,7 +70,7 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
   batch: ChangesBatch;
   limit: number;
   seconds: number;
-  readPage: (after: string | null) => Promise<ChangesPage>;
+  readPage: (after: string | null, since?: string) => Promise<ChangesPage>;
 }): Promise<ChangesPage | null> {
   const hangUp = new AbortController();
   const onClose = (): void => {

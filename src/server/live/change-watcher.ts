@@ -7,8 +7,13 @@ export interface Waiter {
   readonly brandId: string;
   /** Its token's xmin: a change of this version or newer is one its batch would return. */
   readonly since: bigint;
-  /** Called once, when a probe saw such a change: read no older a copy than `mark`. */
-  wake(mark: string | null): void;
+  /**
+   * Called once, when a probe saw such a change: read no older a copy than
+   * `mark`, from `floor`, the oldest token among the brand's waiters woken by
+   * the same probe (so they can share one read: a batch from an older token
+   * holds every change of a newer one).
+   */
+  wake(mark: string | null, floor: bigint): void;
 }
 
 /** What the last probe of a brand said: its newest version then, and the probe's xmin and time. */
@@ -51,11 +56,11 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   const learn = (result: ProbeResult): void => {
     for (const [brandId, version] of result.versions) {
       known.set(brandId, { version, xmin: result.xmin, at: result.at, mark: result.mark });
-      for (const waiter of waiters.get(brandId) ?? []) {
-        if (version !== null && version >= waiter.since) {
-          remove(waiter);
-          waiter.wake(result.mark);
-        }
+      const woken = [...(waiters.get(brandId) ?? [])].filter((waiter) => version !== null && version >= waiter.since);
+      const floor = woken.reduce((least, waiter) => (waiter.since < least ? waiter.since : least), version ?? 0n);
+      for (const waiter of woken) {
+        remove(waiter);
+        waiter.wake(result.mark, floor);
       }
     }
   };

@@ -20,8 +20,8 @@ export interface LiveRequest {
   readonly seconds: number;
   /** Aborted when the client hangs up. */
   readonly signal: AbortSignal;
-  /** The ordinary first page of the batch, read on a copy no older than `after`. */
-  readPage(after: string | null): Promise<ChangesPage>;
+  /** The ordinary first page of the batch, read on a copy no older than `after`, from the token's xmin or an older `since`. */
+  readPage(after: string | null, since?: string): Promise<ChangesPage>;
   /** A token for the next call: `xmin`, made at `madeAt`, keeping the batch's mark. */
   token(xmin: string, madeAt: number): string;
 }
@@ -42,8 +42,10 @@ const hasItems = (page: ChangesPage): boolean => page.items.length > 0 || page.n
  * The instance's live changes (CONTRACT.md §7): one watcher per family that
  * someone waits on, the places of each key, and the stop of all waits.
  * Waiting holds no connection: a waiting request is a timer and an entry in
- * its watcher. Woken requests of one brand with the same token share one
- * read: the same page each would read alone at that moment.
+ * its watcher. The requests of one brand that one probe wakes share one
+ * read, from the oldest of their tokens: a batch from an older token holds
+ * every change a newer one would (and may repeat some: delivery is at least
+ * once), and its token is the same for all.
  */
 export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERVAL_MS, perKey = LIVE_WAITS_PER_KEY, onError }: {
   /** The primary. */
@@ -57,11 +59,11 @@ export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERV
   const watchers = new Map<string, ChangeWatcher>();
   const reading = new Map<string, Promise<ChangesPage>>();
   const room: Room = { places: createKeyPlaces(perKey), stoppers: new Set(), stopping: false, sharedRead: () => Promise.reject(new Error('unset')) };
-  room.sharedRead = (request, after) => {
-    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${request.batch.since}|${request.limit}|${after}`;
+  room.sharedRead = (request, after, floor) => {
+    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${floor}|${request.limit}|${after}`;
     let read = reading.get(key);
     if (!read) {
-      read = request.readPage(after).finally(() => reading.delete(key));
+      read = request.readPage(after, floor.toString()).finally(() => reading.delete(key));
       reading.set(key, read);
     }
     return read;
@@ -92,8 +94,8 @@ interface Room {
   readonly places: KeyPlaces;
   readonly stoppers: Set<() => void>;
   stopping: boolean;
-  /** One read for every woken request of the same brand, token and page size. */
-  sharedRead(request: LiveRequest, after: string | null): Promise<ChangesPage>;
+  /** One read, from `floor`, for every request of the brand woken by the same probe with the same page size. */
+  sharedRead(request: LiveRequest, after: string | null, floor: bigint): Promise<ChangesPage>;
 }
 
 /**
@@ -118,7 +120,7 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
       const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since, deadline, signal: request.signal, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
-      const page = await room.sharedRead(request, outcome.mark ?? request.batch.mark);
+      const page = await room.sharedRead(request, outcome.mark ?? request.batch.mark, outcome.floor < since ? outcome.floor : since);
       if (hasItems(page)) return page;
       empty = page;
     }

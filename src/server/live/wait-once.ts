@@ -2,7 +2,7 @@ import type { ChangeWatcher } from './change-watcher.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
-  | { readonly kind: 'changed'; readonly mark: string | null }
+  | { readonly kind: 'changed'; readonly mark: string | null; readonly floor: bigint }
   | { readonly kind: 'timeout' }
   | { readonly kind: 'stop' }
   | { readonly kind: 'hung-up' };
@@ -33,7 +33,7 @@ export function waitOnce({ watcher, brandId, since, deadline, signal, stoppers }
     };
     const onAbort = (): void => finish({ kind: 'hung-up' });
     const onStop = (): void => finish({ kind: 'stop' });
-    const unwatch = watcher.add({ brandId, since, wake: (mark) => finish({ kind: 'changed', mark }) });
+    const unwatch = watcher.add({ brandId, since, wake: (mark, floor) => finish({ kind: 'changed', mark, floor }) });
     const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
     signal.addEventListener('abort', onAbort);
     stoppers.add(onStop);
