@@ -16,12 +16,14 @@ import { dropDatabase } from '../bench-database.ts';
 import { startLiveClients } from './live-clients.ts';
 import { benchCursorSecret, LIVE_DATABASE, prepareLiveDatabase, type LiveDatabase } from './live-setup.ts';
 
-const { values } = parseArgs({ options: { brands: { type: 'string' }, 'per-brand': { type: 'string' }, seconds: { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { brands: { type: 'string' }, 'per-brand': { type: 'string' }, seconds: { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' }, phases: { type: 'string' } } });
 const BRANDS = Math.min(1000, Number(values.brands ?? 100));
 const PER_BRAND = Math.min(10, Number(values['per-brand'] ?? 10));
 const SECONDS = Math.min(600, Number(values.seconds ?? 60));
 const WAIT = Math.min(60, Number(values.wait ?? 20));
 const OUT = values.out ?? 'bench/results/live.json';
+/** How many of the four phases to run, in order (1: only the loaded one). */
+const PHASES = Math.max(1, Math.min(4, Number(values.phases ?? 4)));
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Seconds of CPU the process has used (user + system), from /proc. */
@@ -136,7 +138,7 @@ function startWriter({ database, committedAt, writing, counts }: {
 }
 
 const database = await prepareLiveDatabase({ adminUrl, brands: BRANDS });
-const server = await startSoakServer({ env: { DATABASE_URL: database.url, CURSOR_SECRET: benchCursorSecret(), RATE_LIMIT_POINTS: '100000000', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+const server = await startSoakServer({ env: { DATABASE_URL: database.url, CURSOR_SECRET: benchCursorSecret(), RATE_LIMIT_POINTS: '100000000', RATE_LIMIT_WINDOW_SECONDS: '60', KEY_CACHE_SECONDS: process.env.KEY_CACHE_SECONDS ?? '10' } });
 const results: PhaseResult[] = [];
 try {
   const all = database.brands;
@@ -145,7 +147,7 @@ try {
     [`${BRANDS * PER_BRAND} waiting, nobody writing`, all, PER_BRAND, false],
     ['1 waiting, one commit a second', all.slice(0, 1), 1, true],
     ['nobody waiting, one commit a second', [], 0, true],
-  ] as const) {
+  ].slice(0, PHASES) as [string, LiveDatabase['brands'], number, boolean][]) {
     process.stderr.write(`${name}: ${SECONDS} s...\n`);
     const result = await phase({ name, database, server, clientBrands: brands, perBrand, writing });
     process.stderr.write(`  ${JSON.stringify(result)}\n`);
