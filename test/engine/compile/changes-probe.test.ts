@@ -19,7 +19,6 @@ describe('compileChangesProbe', function () {
     const written = BigInt(((await db.raw('select sync_xid::text as x from carton_sizes where id = ?', [row!.id])) as { rows: { x: string }[] }).rows[0]!.x);
     expect(first.versions.get(brand.id)).to.equal(written);
     expect(first.versions.get(quiet.id)).to.equal(null);
-    expect(first.xmin > written).to.equal(true);
     await db.raw('delete from carton_sizes where id = ?', [row!.id]);
     const second = await probeChanges({ db, probe, brandIds: [brand.id], withMark: false });
     expect(second.versions.get(brand.id)! > written, 'the tombstone is newer').to.equal(true);
