@@ -21,6 +21,7 @@ import { ExportTokenExpired, runChangesExport } from './export/changes-export-ru
 import { EXPORT_USAGE, parseExportArgs, UsageError, type ExportArgs, type ExportCommand } from './export/export-args.ts';
 import { ExportRefused, runExport } from './export/export-run.ts';
 import { createProgress } from './export/progress.ts';
+import { FOLLOW_WAIT_SECONDS, followExport } from './export/follow-export.ts';
 
 const DEFAULT_API_URL = 'http://127.0.0.1:3000';
 
@@ -74,24 +75,30 @@ async function exportAll(args: ExportArgs, connect: (onRetry: (notice: { delayMs
   return result.complete;
 }
 
-/** One batch of the changes feed appended to --out; true when the batch ended and its token is saved. */
+/** One batch of the changes feed appended to --out (with --follow, batch after batch until stopped); true when the last batch ended and its token is saved. */
 async function exportChanges(args: ExportArgs, connect: (onRetry: (notice: { delayMs: number; reason: string }) => void) => BrandCatalogClient): Promise<boolean> {
   const progress = createChangesProgress({ write, tty, label: args.family });
-  const result = await runChangesExport({
-    client: connect((notice) => progress.retrying(notice)),
+  const client = connect((notice) => progress.retrying(notice));
+  const runBatch = async (first: boolean): Promise<boolean> => (await runChangesExport({
+    client,
     // The arguments were checked: a family with a feed, an out file.
     family: args.family as ChangesPath,
     format: args.format,
     out: args.out!,
     statePath: args.syncState!,
     pageSize: args.pageSize,
-    restart: args.restart,
+    restart: first && args.restart,
     resyncExpired: args.resyncExpired,
     progress,
     signal: controller.signal,
-  });
-  return result.complete;
+    ...(args.follow ? { wait: FOLLOW_WAIT_SECONDS } : {}),
+  })).complete;
+  if (!args.follow) return runBatch(true);
+  await followExport({ runBatch, signal: controller.signal, onRetry: (error, delayMs) => progress.retrying({ delayMs, reason: error.message }) });
+  // Stopped by a signal: the state file is current and a rerun resumes.
+  return true;
 }
+
 
 try {
   const connect = (onRetry: (notice: { delayMs: number; reason: string }) => void): BrandCatalogClient =>

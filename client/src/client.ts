@@ -1,4 +1,5 @@
 import { createChangeBatch, type ChangeBatch } from './change-batch.ts';
+import { followChanges, type FollowedBatch, type FollowOptions } from './follow-changes.ts';
 import { FAMILIES, type Brand, type CollectionPath, type Families, type FamilyPath } from './families.generated.ts';
 import { buildQuery, type FilterValue } from './query.ts';
 import { createRecordList, type RecordList } from './record-list.ts';
@@ -74,6 +75,8 @@ export interface ChangesOptions<P extends ChangesPath, F extends FieldOf<P> = ne
   /** Only these fields of each upserted record (`fields=`); every field when left out. */
   readonly fields?: readonly F[];
   readonly signal?: AbortSignal;
+  /** Seconds the first page may wait for a change (only with `syncToken`; `follow()` sets it). */
+  readonly wait?: number;
 }
 
 /** One family's routes: `client.products.list()`, `.get(id)`, `.changes({ syncToken })`. */
@@ -82,6 +85,8 @@ export interface FamilyClient<P extends CollectionPath> {
   get<I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
   /** The family's next batch of changes (see `BrandCatalogClient.changes`). */
   changes<F extends FieldOf<P> = never>(options?: ChangesOptions<P, F>): ChangeBatch<ResultOf<P, never, F>>;
+  /** The family's changes, batch after batch, live (see `BrandCatalogClient.follow`). */
+  follow<F extends FieldOf<P> = never>(options?: FollowOptions & Pick<ChangesOptions<P, F>, 'limit' | 'fields'>): AsyncGenerator<FollowedBatch<ResultOf<P, never, F>>, void, undefined>;
 }
 
 /** A `FamilyClient` for every family with a list, by its path (`client['carton-sizes']` for a path with a dash). */
@@ -105,6 +110,13 @@ export interface BrandCatalogClient extends FamilyClients {
    * until it is read.
    */
   changes<P extends ChangesPath, F extends FieldOf<P> = never>(path: P, options?: ChangesOptions<P, F>): ChangeBatch<ResultOf<P, never, F>>;
+  /**
+   * A family's changes followed live: an async iterator over batches that
+   * never ends on its own. Each call after a token waits on the server for
+   * the next change; failures are retried with backoff and the same token;
+   * it stops when `signal` aborts. Apply each batch, then store its token.
+   */
+  follow<P extends ChangesPath, F extends FieldOf<P> = never>(path: P, options?: FollowOptions & Pick<ChangesOptions<P, F>, 'limit' | 'fields'>): AsyncGenerator<FollowedBatch<ResultOf<P, never, F>>, void, undefined>;
 }
 
 /**
@@ -151,17 +163,20 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
     async getBrand({ signal } = {}) {
       return (await transport.getJson({ path: brandPath, signal })).body as Brand;
     },
-    changes(path, { syncToken = null, cursor = null, limit, fields, signal } = {}) {
+    changes(path, { syncToken = null, cursor = null, limit, fields, signal, wait } = {}) {
       const changesPath = `${brandPath}/${encodeURIComponent(path)}/changes`;
       return createChangeBatch({
         startCursor: cursor,
         // The first page sends the token; later ones the cursor, which carries it.
         fetchPage: (pageCursor) => transport.getJson({
           path: changesPath,
-          query: buildQuery({ fields, limit, cursor: pageCursor, syncToken: pageCursor === null ? syncToken : null }),
+          query: buildQuery({ fields, limit, cursor: pageCursor, syncToken: pageCursor === null ? syncToken : null, wait: pageCursor === null && syncToken ? wait : undefined }),
           signal,
         }),
       });
+    },
+    follow(path, { limit, fields, ...options } = {}) {
+      return followChanges({ ...options, batchOf: (syncToken, wait, signal) => client.changes(path, { syncToken, wait, limit, fields, signal }) });
     },
   };
   return withFamilyClients(client);
@@ -177,6 +192,7 @@ function withFamilyClients(client: Omit<BrandCatalogClient, CollectionPath>): Br
       list: (options?: ListOptions<CollectionPath, never>) => client.list(bound, options),
       get: (id: string, options?: GetOptions<CollectionPath, never>) => client.get(bound, id, options),
       changes: (options?: ChangesOptions<CollectionPath>) => client.changes(bound, options),
+      follow: (options?: FollowOptions) => client.follow(bound, options),
     }) as FamilyClient<CollectionPath>;
   }
   // The client's own members come last, so no family path could ever shadow them.

@@ -19,6 +19,7 @@ import type { HttpRoute } from './http/http-route.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Logger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
+import { createLiveChanges, type LiveChanges } from './live/live-changes.ts';
 import { DEFAULT_SYNC_RETENTION_DAYS, type CorsOrigins } from './config.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorizeBrand } from './middleware/authorize-brand.ts';
@@ -50,6 +51,8 @@ export interface AppDependencies {
   readonly readiness?: DatabaseReadiness;
   /** Pages of other origins that may read the API (CORS_ORIGINS, middleware/cors.ts); none unless given: no CORS header at all. */
   readonly corsOrigins?: CorsOrigins;
+  /** Where changes calls with `wait` wait (main.ts stops it on SIGTERM); one of the app's own unless given. */
+  readonly live?: LiveChanges;
 }
 
 const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: () => 1 };
@@ -61,9 +64,10 @@ const ALWAYS_READY: DatabaseReadiness = { ready: () => true, retryAfterSeconds: 
 export function createApp(dependencies: AppDependencies): Koa {
   const { db, limiter, logger, trustProxy = false, corsOrigins = [] } = dependencies;
   const reads = dependencies.reads ?? createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: logger });
-  const metrics = createMetrics({ db, reads });
+  const live = dependencies.live ?? createLiveChanges({ db, withMark: reads.state().length > 1, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') });
+  const metrics = createMetrics({ db, reads, waiting: live.waiting });
   const routes = createApiRoutes([
-    ...familyRoutes({ ...dependencies, reads }),
+    ...familyRoutes({ ...dependencies, reads, live }),
     ...publicRoutes(dependencies.registry),
     ...healthRoutes({ db, limiter, reads, readiness: dependencies.readiness ?? ALWAYS_READY }),
     { path: '/metrics', run: metrics.endpoint },
@@ -97,7 +101,7 @@ export function createApp(dependencies: AppDependencies): Koa {
  * that it sees a 304 and gives the request back. Before all of them: while
  * the database is not ready yet (a start without it), 503.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY }: AppDependencies & { reads: ReadReplicas }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
   const guard: Middleware[] = [
     privateCaching(),
     requireDatabase({ readiness }),
@@ -107,7 +111,7 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRet
     authorizeBrand(),
   ];
   const families = compileRegistry(registry);
-  const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays };
+  const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,

@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { openServices } from './open-services.ts';
 import { startTombstonePruning } from './tombstone-pruning.ts';
 import { startTracing, stopTracing, traceLogFields, tracingWanted } from './tracing/start-tracing.ts';
+import { createLiveChanges } from './live/live-changes.ts';
 
 /**
  * The heap policy of a server that keeps little alive between requests
@@ -46,13 +47,15 @@ async function main(): Promise<void> {
   const { connection, limiter, keyCache, reads, readiness, release } = await openServices({ config, logger });
   let server: Server;
   let stopPruning = (): void => {};
+  const { db } = connection.database;
+  // Changes calls that wait: answered at once on SIGTERM, so a rolling restart loses none of them.
+  const live = createLiveChanges({ db, withMark: connection.replicas.length > 0, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') });
   try {
-    const { db } = connection.database;
     // The demo data set is code, loaded only for the embedded database: on Postgres it would only take memory.
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins, live });
     server = await listen({ app, port: config.port, logger });
     stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.
@@ -68,13 +71,18 @@ async function main(): Promise<void> {
     logger,
     release: async () => {
       stopPruning();
+      live.close();
       await release();
       // Last, so the spans of the requests that finished during the grace period are exported too.
       await stopTracing();
     },
   });
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const stopAll = (signal: string): void => {
+    live.stop();
+    stop(signal);
+  };
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  process.on('SIGINT', () => stopAll('SIGINT'));
 }
 
 function listen({ app, port, logger }: { app: Koa; port: number; logger: Logger }): Promise<Server> {

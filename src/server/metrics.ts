@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadReplicas } from '../db/connection/read-replicas.ts';
 import { registerDatabaseMetrics } from './database-metrics.ts';
 
@@ -22,11 +22,19 @@ export interface Metrics {
 /** The label a request is counted under: the router's pattern (`/api/public/v1/brands/:brand/products/:id`), never the raw path. */
 const routeOf = (ctx: Context): string => (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
 
-export function createMetrics({ db, reads }: { db: Knex; reads: ReadReplicas }): Metrics {
+export function createMetrics({ db, reads, waiting = () => 0 }: { db: Knex; reads: ReadReplicas; waiting?: () => number }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bcat_' });
   const seriesOf = requestSeries(registry);
   registerDatabaseMetrics({ registry, db, reads });
+  new Gauge({
+    name: 'bcat_live_waiting_requests',
+    help: 'Changes calls waiting for a change on this instance (CONTRACT.md §7)',
+    registers: [registry],
+    collect() {
+      this.set(waiting());
+    },
+  });
   return {
     endpoint: async (ctx, next) => {
       if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

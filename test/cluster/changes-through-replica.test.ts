@@ -94,7 +94,8 @@ if (process.env.DATABASE_URL && canRunLocalPostgres()) describe('the changes fee
         for (let batch = 1; Date.now() < until; batch++) {
           const server = { request: requestAt(instances[batch % 2]!.origin) };
           const before = await brandStates(reader, a!.id);
-          await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6) });
+          // Every other batch waits (CONTRACT.md §7): a waited batch is a batch, whichever copy answers it.
+          await syncBatch({ server, key, path, copy, limit: 1 + Math.floor(random() * 6), ...(batch % 2 === 0 ? { wait: 1 } : {}) });
           model.expectBatchEnd({ copy, before, label: `seed ${seed}, batch ${batch}` });
         }
         stopped = true;
@@ -139,5 +140,55 @@ if (process.env.DATABASE_URL && canRunLocalPostgres()) describe('the changes fee
       await holder.end();
       await replication.resumeReplay();
     }
+  });
+
+  it('a waited batch woken by a commit reads a copy that has it: the replica is paused, the answer comes from a newer copy', async function () {
+    this.timeout(60_000);
+    const [brand] = (await admin('brands').insert([{ slug: 'live-a', name: 'Live A' }]).returning('id')) as { id: string }[];
+    const { key } = await createKey(admin, { brands: ['live-a'], global: false, expiresAt: null });
+    const path = '/brands/live-a/carton-sizes';
+    await replication.caughtUp();
+    const copy = newCopy();
+    await syncBatch({ server: { request: requestAt(instances[0]!.origin) }, key, path, copy });
+    await replication.pauseReplay();
+    try {
+      const answer = requestAt(instances[1]!.origin)(`${path}/changes?syncToken=${encodeURIComponent(copy.token!)}&wait=20`, { key });
+      const [row] = (await admin('carton_sizes').insert({ brand_id: brand!.id, name: 'live' }).returning('id')) as { id: string }[];
+      const committed = Date.now();
+      const response = await answer;
+      expect(response.status, response.text).to.equal(200);
+      expect(response.body.items.map((item: { id: string }) => item.id)).to.deep.equal([row!.id]);
+      expect(Date.now() - committed, 'commit to answer').to.be.below(3000);
+    } finally {
+      await replication.resumeReplay();
+    }
+  });
+
+  it('SIGTERM answers every waiting request at once (empty batch, token) before the instance stops', async function () {
+    this.timeout(90_000);
+    await admin('brands').insert([{ slug: 'live-b', name: 'Live B' }]);
+    const { key } = await createKey(admin, { brands: ['live-b'], global: false, expiresAt: null });
+    const path = '/brands/live-b/carton-sizes';
+    const run = spawnServer({ env: instanceEnv(), timeoutMs: 75_000 });
+    spawned.push(run);
+    const instance = await run.started;
+    const request = requestAt(instance.origin);
+    const copy = newCopy();
+    await syncBatch({ server: { request }, key, path, copy });
+    const url = `${path}/changes?syncToken=${encodeURIComponent(copy.token!)}&wait=60`;
+    const answers = Array.from({ length: 10 }, () => request(url, { key }));
+    const waiting = async (): Promise<number> => Number(/^bcat_live_waiting_requests (\d+)/m.exec(await (await fetch(`${instance.origin}/metrics`)).text())?.[1]);
+    await waitFor(async () => (await waiting()) === 10, { timeoutMs: 20_000, intervalMs: 20, what: 'ten requests waiting' });
+    expect((await request(url, { key })).status, 'the key\'s eleventh waiting request').to.equal(429);
+    const stopped = Date.now();
+    instance.child.kill('SIGTERM');
+    for (const response of await Promise.all(answers)) {
+      expect(response.status, response.text).to.equal(200);
+      expect(response.body).to.include({ nextCursor: null });
+      expect(response.body.items).to.deep.equal([]);
+      expect(response.body.syncToken).to.be.a('string');
+    }
+    expect(Date.now() - stopped, 'SIGTERM to every answer').to.be.below(5000);
+    expect((await instance.exited).code).to.equal(0);
   });
 });

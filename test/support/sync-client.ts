@@ -27,7 +27,7 @@ export const newCopy = (): SyncCopy => ({ records: new Map(), token: null });
  * checks every page's shape and that no id comes twice in the batch, and
  * applies the items to the copy in order.
  */
-export async function syncBatch({ server, key, path, copy, limit, fields, cursor }: {
+export async function syncBatch({ server, key, path, copy, limit, fields, cursor, wait }: {
   server: Pick<TestServer, 'request'>;
   key: string;
   path: string;
@@ -36,6 +36,8 @@ export async function syncBatch({ server, key, path, copy, limit, fields, cursor
   fields?: string;
   /** Go on with a batch whose first pages the caller read: its `nextCursor`. */
   cursor?: string;
+  /** Seconds the first page may wait for a change (CONTRACT.md §7): sent only with the copy's token. */
+  wait?: number;
 }): Promise<SyncBatch> {
   const items: SyncBatch['items'] = [];
   const changed: SyncBatch['items'] = [];
@@ -45,6 +47,7 @@ export async function syncBatch({ server, key, path, copy, limit, fields, cursor
   else if (copy.token !== null) params.set('syncToken', copy.token);
   if (limit !== undefined) params.set('limit', String(limit));
   if (fields !== undefined) params.set('fields', fields);
+  if (wait !== undefined && cursor === undefined && copy.token !== null) params.set('wait', String(wait));
   let url = `${path}/changes${params.size > 0 ? `?${params}` : ''}`;
   for (let pages = 1; pages < 10_000; pages++) {
     const response = await server.request(url, { key });

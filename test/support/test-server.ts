@@ -7,6 +7,7 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import { createApp } from '../../src/server/app.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
+import { createLiveChanges, type LiveChanges } from '../../src/server/live/live-changes.ts';
 import type { KeyCache } from '../../src/server/auth/key-cache.ts';
 import type { CorsOrigins } from '../../src/server/config.ts';
 import type { DatabaseReadiness } from '../../src/server/middleware/require-database.ts';
@@ -34,6 +35,8 @@ export interface TestServer {
   readonly limiter: RateLimiter;
   /** Every log line the server wrote, parsed. */
   readonly logs: Record<string, unknown>[];
+  /** Where changes calls with `wait` wait: `stop()` is what SIGTERM does in main.ts. */
+  readonly live: LiveChanges;
   /** GET (or another method) a path under /api/public/v1, with a key when given. */
   request(path: string, options?: { key?: string | null; method?: string; headers?: Record<string, string> }): Promise<TestResponse>;
   close(): Promise<void>;
@@ -93,7 +96,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // machine its first connection can take longer than the server waits for it, and a first request counted in
   // process would be forgotten once Redis answers (src/server/limits/limit-redis.ts).
   if (!options.limiter && options.redisUrl === undefined && process.env.REDIS_URL) await waitUntilCountingInRedis(limiter, process.env.REDIS_URL);
-  const app = createApp({ ...served, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness, corsOrigins: options.corsOrigins });
+  const live = createLiveChanges({ db: served.db, withMark: false, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') });
+  const app = createApp({ ...served, live, limiter, cursors: createCursorCodec(options.cursorSecret ?? TEST_CURSOR_SECRET), logger, trustProxy: options.trustProxy ?? false, keyCache: options.keyCache, readiness: options.readiness, corsOrigins: options.corsOrigins });
   // The server main.ts serves with: its limits and its answers to what Node's parser refuses.
   const server: Server = createHttpServer({ app, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,8 +108,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     registry: served.registry,
     limiter,
     logs,
+    live,
     request: requestAt(origin),
     async close() {
+      live.stop();
+      live.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!options.limiter) await limiter.close();

@@ -36,6 +36,8 @@ export interface ChangesExportOptions {
   readonly progress?: ChangesProgress | null;
   /** Stops the run between pages or mid-request; what is written stays resumable. */
   readonly signal?: AbortSignal;
+  /** Seconds the batch's first page may wait on the server for a change (`--follow`; only after a token). */
+  readonly wait?: number;
   /** Stop after this many pages of this run, as an interruption would (for tests). */
   readonly maxPages?: number;
 }
@@ -115,7 +117,7 @@ async function save(run: BatchRun, state: SyncState): Promise<void> {
 /** Writes one batch from where the state stands: returns true when it reached its end and the token is saved. */
 async function runBatch(run: BatchRun, reason: FullReason): Promise<boolean> {
   const { options, out } = run;
-  const { client, family, format, pageSize = 100, progress = null, signal, maxPages = Infinity } = options;
+  const { client, family, format, pageSize = 100, progress = null, signal, maxPages = Infinity, wait } = options;
   const { batch: unfinished, syncToken } = run.state;
   if (unfinished && (unfinished.out !== out || unfinished.format !== format)) {
     throw new ExportRefused(
@@ -135,7 +137,7 @@ async function runBatch(run: BatchRun, reason: FullReason): Promise<boolean> {
       progress?.started({ kind: 'resume', items: unfinished!.items, out });
     }
     // The family is a runtime value here, so its records are read as plain objects.
-    const pages = client.changes(family, { syncToken, cursor, limit: pageSize, signal }).pages() as AsyncGenerator<ChangesPage<PlainRecord>, string>;
+    const pages = client.changes(family, { syncToken, cursor, limit: pageSize, signal, wait: cursor === null && syncToken !== null ? wait : undefined }).pages() as AsyncGenerator<ChangesPage<PlainRecord>, string>;
     for await (const page of pages) {
       await writePage(run, sink, page);
       complete = page.nextCursor === null;

@@ -3,7 +3,7 @@ import { didYouMean } from '../../src/engine/definition/did-you-mean.ts';
 import { isExportFormat, type ExportFormat } from './export-format.ts';
 
 export const EXPORT_USAGE = `usage: npm run export -- <family> --brand <slug> [--<filter> <value>...] [--format ndjson|csv] [--out <file> [--restart]] [--page-size <1-100>]
-       npm run export -- <family> --brand <slug> --sync-state <file> --out <file> [--format ndjson|csv] [--restart] [--resync-expired] [--page-size <1-1000>]
+       npm run export -- <family> --brand <slug> --sync-state <file> --out <file> [--format ndjson|csv] [--restart] [--resync-expired] [--follow] [--page-size <1-1000>]
 
   <family>        a family's path, such as products or carton-sizes
   --<filter>      a filter of the family, as --status approved or --status=approved
@@ -19,6 +19,8 @@ incremental (the changes feed): each run appends what changed since the last run
                   lines: {"change":"upsert"|"delete"|"reset","id":...,"record":...} (csv: a leading change column)
   --restart       forget the token: this run is a full sync (it begins with a reset line)
   --resync-expired  when the token has expired (410), write a full sync instead of stopping with exit code 3
+  --follow        do not stop after a batch: wait on the server for the next change and append each batch
+                  as it comes, keeping --sync-state current, until Ctrl-C (failures are retried with backoff)
 
 settings: API_URL (default http://127.0.0.1:3000), API_KEY (required)
 to pipe stdout, run npm with -s (npm run -s export -- ...): npm writes its banner to stdout otherwise`;
@@ -41,15 +43,17 @@ export interface ExportArgs {
   readonly syncState: string | null;
   /** With `syncState`: on an expired token, write a full sync instead of stopping. */
   readonly resyncExpired: boolean;
+  /** With `syncState`: batch after batch, live, until stopped. */
+  readonly follow: boolean;
 }
 
 /** What the command line asks for: an export, or the usage text. */
 export type ExportCommand = { readonly help: true } | (ExportArgs & { readonly help: false });
 
 /** The command's own options; any other `--name` is a filter of the family. */
-const OPTIONS = ['brand', 'format', 'out', 'restart', 'page-size', 'sync-state', 'resync-expired', 'help'] as const;
+const OPTIONS = ['brand', 'format', 'out', 'restart', 'page-size', 'sync-state', 'resync-expired', 'follow', 'help'] as const;
 type OptionName = (typeof OPTIONS)[number];
-const FLAGS: ReadonlySet<string> = new Set(['restart', 'resync-expired', 'help']);
+const FLAGS: ReadonlySet<string> = new Set(['restart', 'resync-expired', 'follow', 'help']);
 export const EXPORT_OPTION_NAMES: readonly string[] = OPTIONS;
 
 const isOption = (name: string): name is OptionName => (OPTIONS as readonly string[]).includes(name);
@@ -116,13 +120,15 @@ export function parseExportArgs(argv: readonly string[]): ExportCommand {
   const resyncExpired = options.has('resync-expired');
   if (syncState !== null) checkIncremental({ family, tenant: info.tenant, filters: [...filters.keys()], out });
   else if (resyncExpired) throw new UsageError('--resync-expired needs --sync-state: only an incremental export has a token to expire');
+  const follow = options.has('follow');
+  if (follow && syncState === null) throw new UsageError('--follow needs --sync-state: it follows the changes feed');
   if (restart && out === null) throw new UsageError('--restart needs --out: only an export to a file can be resumed');
   const maxPage = syncState === null ? 100 : 1000;
   const pageText = options.get('page-size') ?? '100';
   const pageSize = /^[1-9][0-9]*$/.test(pageText) ? Number(pageText) : NaN;
   if (!(pageSize >= 1 && pageSize <= maxPage)) throw new UsageError(`--page-size is a whole number from 1 to ${maxPage}, not '${pageText}'`);
 
-  return { help: false, family: family as FamilyPath, brand, filters: Object.fromEntries(filters), format, out, restart, pageSize, syncState, resyncExpired };
+  return { help: false, family: family as FamilyPath, brand, filters: Object.fromEntries(filters), format, out, restart, pageSize, syncState, resyncExpired, follow };
 }
 
 /** What an incremental export cannot do: the feed has no filters, the brand has no feed, and the token may only move on once the batch is on disk. */

@@ -5,6 +5,7 @@ import type { Registry } from '../definition/registry.ts';
 import type { Include, Resource } from '../definition/resource.ts';
 import { CHANGES_QUERY_SCHEMA, listQuerySchema } from './schemas.ts';
 import { compileChanges, type ChangesQueries } from './changes-queries.ts';
+import { compileChangesProbe, type ChangesProbe } from './changes-probe.ts';
 import { compileSchema } from './compile-schema.ts';
 
 /** A family with everything a request needs, built once at boot. */
@@ -20,6 +21,8 @@ export interface CompiledResource {
   readonly validateGet: ValidateFunction;
   /** The changes feed's SQL (every family but the tenant's). */
   readonly changes: ChangesQueries;
+  /** Whether a change to the family committed, for the brands someone waits on (live changes). */
+  readonly changesProbe: ChangesProbe;
   readonly changesSchema: JsonSchema;
   readonly validateChanges: ValidateFunction;
 }
@@ -50,6 +53,7 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
         getSchema: GET_QUERY_SCHEMA,
         validateGet,
         changes: compileChanges(resource),
+        changesProbe: compileChangesProbe(resource),
         changesSchema: CHANGES_QUERY_SCHEMA,
         validateChanges,
       });

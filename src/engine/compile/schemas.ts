@@ -27,6 +27,8 @@ export const CURSOR_SCHEMA: JsonSchema = {
 
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+/** The longest `wait` of a changes call, in seconds (CONTRACT.md §7). */
+export const MAX_WAIT_SECONDS = 60;
 
 /** The changes feed's parameters other than `fields` (CONTRACT.md §6): no filter, no include. */
 export const CHANGES_QUERY_SCHEMA: JsonSchema = {
@@ -44,6 +46,13 @@ export const CHANGES_QUERY_SCHEMA: JsonSchema = {
       maximum: MAX_CHANGES_LIMIT,
       default: DEFAULT_CHANGES_LIMIT,
       description: `Page size, 1 to ${MAX_CHANGES_LIMIT}.`,
+    },
+    wait: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_WAIT_SECONDS,
+      default: 0,
+      description: `Seconds, 0 to ${MAX_WAIT_SECONDS}, to hold an empty batch until a change to this family of this brand commits (then the batch holds it) or the time passes (then the empty batch and a token). Only with \`syncToken\` and without \`cursor\`.`,
     },
   },
 };

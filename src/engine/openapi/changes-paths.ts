@@ -67,13 +67,17 @@ export function changesPaths(resource: Resource): JsonSchema {
         description: 'Incremental sync that never misses a change. Without `syncToken`, a full sync: every current record as an upsert. '
           + 'With the `syncToken` of the last page of an earlier batch: what was inserted, updated or deleted since, each record at most once per batch '
           + '(and possibly again in a later one: apply items in order, the last for an id wins). Follow `nextCursor` (or `Link`) to the end of the batch. '
-          + 'A token older than the retention period, or older than a `TRUNCATE` of the family\'s rows, is 410 `sync_token_expired`: start again without one.',
+          + 'A token older than the retention period, or older than a `TRUNCATE` of the family\'s rows, is 410 `sync_token_expired`: start again without one. '
+          + 'With `wait` (seconds, only with `syncToken` and without `cursor`), an empty batch is held until a change to this family of this brand commits '
+          + '(then the batch holds it, within about a second of the commit) or the time passes (then the empty batch and a token): a copy that follows the database live. '
+          + 'A key may hold a few waiting requests per instance at once (the README says how many); past it, 429 with `Retry-After`.',
         tags: [resource.title],
         parameters: [
           componentRef('parameters', 'Brand'),
           queryParameter('syncToken'),
           queryParameter('cursor'),
           queryParameter('limit'),
+          queryParameter('wait'),
           fieldsParameter(resource),
           componentRef('parameters', 'IfNoneMatch'),
         ],

@@ -1,11 +1,13 @@
 import type { Context } from 'koa';
 import type { CompiledResource } from '../../engine/compile/compile-registry.ts';
 import { DEFAULT_CHANGES_LIMIT } from '../../engine/compile/schemas.ts';
-import { openBatch, readChanges, type ChangesRequest } from '../../engine/read/read-changes.ts';
+import { openBatch, readChanges, type ChangesBatch, type ChangesPage, type ChangesRequest } from '../../engine/read/read-changes.ts';
 import type { Reads } from '../../engine/read/reads.ts';
+import type { ParameterIssue } from '../../engine/request/api-error.ts';
 import type { ChangesCodec } from '../../engine/request/changes-codec.ts';
 import { parseQuery, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
+import type { LiveChanges } from '../live/live-changes.ts';
 
 /** What the changes handler reads with. */
 export interface ChangesOperations {
@@ -13,6 +15,8 @@ export interface ChangesOperations {
   readonly changes: ChangesCodec;
   /** Days a deletion stays visible (SYNC_RETENTION_DAYS): an older token is 410. */
   readonly syncRetentionDays: number;
+  /** Where a call with `wait` waits (CONTRACT.md §7). */
+  readonly live: LiveChanges;
 }
 
 /**
@@ -29,8 +33,11 @@ export async function changesPage({ operations, family, ctx, brandId }: {
   const { reads, changes: codec, syncRetentionDays } = operations;
   const query = { ...(ctx.query as RawQuery) };
   // Every route knows `include`; this one has none to give.
-  const pathIssues = query.include === undefined ? [] : [{ parameter: 'include', message: 'is not a parameter of this route' }];
+  const pathIssues: ParameterIssue[] = query.include === undefined ? [] : [{ parameter: 'include', message: 'is not a parameter of this route' }];
   delete query.include;
+  if (query.wait !== undefined && (query.syncToken === undefined || query.cursor !== undefined)) {
+    pathIssues.push({ parameter: 'wait', message: 'is allowed only with syncToken and without cursor' });
+  }
   const { values, fields } = parseQuery({ query, schema: family.changesSchema, validate: family.validateChanges, family, pathIssues });
   const request: ChangesRequest = {
     limit: (values.limit as number | undefined) ?? DEFAULT_CHANGES_LIMIT,
@@ -38,16 +45,49 @@ export async function changesPage({ operations, family, ctx, brandId }: {
     cursor: (values.cursor as string | undefined) ?? null,
     fields,
   };
-  const now = Date.now();
-  const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now });
-  const page = await reads.run(
-    (session) => readChanges({ session, family, request, batch, codec, now }),
-    { after: batch.mark },
-  );
+  const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now: Date.now() });
+  // A waited batch woken with others of the brand may read from an older token's xmin (live-changes.ts).
+  const readPage = (after: string | null, since = batch.since): Promise<ChangesPage> => {
+    const now = Date.now();
+    return reads.run((session) => readChanges({ session, family, request, batch: { ...batch, since }, codec, now }), { after });
+  };
+  const seconds = (values.wait as number | undefined) ?? 0;
+  const page = seconds > 0 && batch.since !== null && batch.cursor === null
+    ? await waited({ operations, ctx, family, batch, limit: request.limit, seconds, readPage })
+    : await readPage(batch.mark);
+  if (page === null) return; // the client hung up: nobody to answer
   if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request.limit, page.nextCursor)}>; rel="next"`);
   ctx.body = request.fields === null
     ? page
     : { ...page, items: page.items.map((item) => (item.record === null ? item : { ...item, record: projectRecord(item.record, request.fields, []) })) };
+}
+
+/** The batch of a call with `wait`: held in the instance's live changes until it has items, the time is up, or the client hangs up (null). */
+async function waited({ operations, ctx, family, batch, limit, seconds, readPage }: {
+  operations: ChangesOperations;
+  ctx: Context;
+  family: CompiledResource;
+  batch: ChangesBatch;
+  limit: number;
+  seconds: number;
+  readPage: (after: string | null, since?: string) => Promise<ChangesPage>;
+}): Promise<ChangesPage | null> {
+  const hangUp = new AbortController();
+  const onClose = (): void => {
+    if (!ctx.res.writableFinished) hangUp.abort();
+  };
+  ctx.res.once('close', onClose);
+  if (ctx.req.socket.destroyed) hangUp.abort();
+  try {
+    return await operations.live.changes({
+      family, batch, limit, seconds, readPage,
+      keyId: String(ctx.state.keyId),
+      signal: hangUp.signal,
+      token: (xmin, madeAt) => operations.changes.encodeToken(batch.scope, { xmin, madeAt, mark: batch.mark }),
+    });
+  } finally {
+    ctx.res.off('close', onClose);
+  }
 }
 
 /** The `rel="next"` target: origin-relative, `fields` as given, the page size and the cursor (which carries the token). */

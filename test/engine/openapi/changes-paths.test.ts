@@ -16,12 +16,13 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 describe('changesPaths and changesSchemas', () => {
   const resource = createRegistry([brands, cartonSizes]).get('carton-sizes');
 
-  it('gives a family its changes operation: syncToken, cursor, limit 1 to 1000 and fields, no filter; 410 besides the usual errors', () => {
+  it('gives a family its changes operation: syncToken, cursor, limit 1 to 1000, wait 0 to 60 and fields, no filter; 410 besides the usual errors', () => {
     const operation = (changesPaths(resource)['/brands/{brand}/carton-sizes/changes'] as any).get;
     expect(operation.operationId).to.equal('listCartonSizesChanges');
     const names = operation.parameters.map((p: any) => p.name ?? p.$ref);
-    expect(names).to.deep.equal(['#/components/parameters/Brand', 'syncToken', 'cursor', 'limit', 'fields', '#/components/parameters/IfNoneMatch']);
+    expect(names).to.deep.equal(['#/components/parameters/Brand', 'syncToken', 'cursor', 'limit', 'wait', 'fields', '#/components/parameters/IfNoneMatch']);
     expect(operation.parameters[3].schema).to.deep.include({ minimum: 1, maximum: 1000, default: 100 });
+    expect(operation.parameters[4].schema).to.deep.include({ type: 'integer', minimum: 0, maximum: 60, default: 0 });
     expect(operation.responses['200'].content['application/json'].schema).to.deep.equal(ref('schemas', 'CartonSizeChanges'));
     expect(operation.responses['410']).to.deep.equal(ref('responses', 'Gone'));
   });

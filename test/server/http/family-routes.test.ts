@@ -13,7 +13,7 @@ describe('buildFamilyRoutes', () => {
     const families = compileRegistry(registry);
     const reads = { run: async () => { throw new Error('not read here'); } };
     const cursors = createCursorCodec('c'.repeat(32));
-    const routes = buildFamilyRoutes({ families, reads, cursors, changes: createChangesCodec(cursors), syncRetentionDays: 30 });
+    const routes = buildFamilyRoutes({ families, reads, cursors, changes: createChangesCodec(cursors), syncRetentionDays: 30, live: { changes: () => Promise.reject(new Error('no wait here')), stop() {}, waiting: () => 0, close() {} } });
     const tenant = registry.resources.filter((resource) => resource.scope === 'tenant');
     expect(routes).to.have.length(tenant.length + 3 * (registry.resources.length - tenant.length));
     expect(routes.filter((route) => route.family === 'products').map((route) => route.path).sort())

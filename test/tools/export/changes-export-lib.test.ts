@@ -22,8 +22,9 @@ const usageError = (argv: string[]): string => {
 describe('incremental export arguments (--sync-state)', () => {
   it('reads the state file, the flags, and pages of up to 1000', () => {
     expect(parseExportArgs(['skus', '--brand', 'acme', '--sync-state', 's.json', '--out', 'skus.ndjson', '--resync-expired', '--page-size', '1000'])).to.deep.include({
-      family: 'skus', syncState: 's.json', out: 'skus.ndjson', resyncExpired: true, restart: false, pageSize: 1000, filters: {},
+      family: 'skus', syncState: 's.json', out: 'skus.ndjson', resyncExpired: true, restart: false, pageSize: 1000, filters: {}, follow: false,
     });
+    expect(parseExportArgs(['skus', '--brand', 'acme', '--sync-state', 's.json', '--out', 'o', '--follow'])).to.deep.include({ follow: true });
   });
 
   it('refuses what the feed cannot do, and a token that could move past what is on disk', () => {
@@ -32,6 +33,8 @@ describe('incremental export arguments (--sync-state)', () => {
     expect(usageError([...base, '--code', 'A'])).to.contain('the changes feed takes no filters: drop --code');
     expect(usageError(['brands', '--brand', 'acme', '--sync-state', 's.json', '--out', 'o'])).to.contain('brands has no changes feed');
     expect(usageError(['skus', '--brand', 'acme', '--resync-expired'])).to.contain('--resync-expired needs --sync-state');
+    expect(usageError(['skus', '--brand', 'acme', '--follow'])).to.contain('--follow needs --sync-state');
+    expect(usageError([...base, '--follow=yes'])).to.contain('--follow takes no value');
     expect(usageError([...base, '--page-size', '1001'])).to.contain('from 1 to 1000');
     expect(usageError(['skus', '--brand', 'acme', '--page-size', '1000'])).to.contain('from 1 to 100,');
   });

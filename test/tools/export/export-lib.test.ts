@@ -30,6 +30,7 @@ describe('export arguments (tools/export/export-args.ts)', () => {
       pageSize: 50,
       syncState: null,
       resyncExpired: false,
+      follow: false,
     });
   });
 

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import type { ChangesProbe } from '../../engine/compile/changes-probe.ts';
+import { queryRows } from '../query/query-rows.ts';
+import { walPosition } from '../connection/wal-position.ts';
+
+/** What one probe of a family learned, on the primary. */
+export interface ProbeResult {
+  /** The newest version of a change per brand asked about (null: none at all). */
+  readonly versions: ReadonlyMap<string, bigint | null>;
+  /** The probe's snapshot xmin: every transaction below it had finished. */
+  readonly xmin: bigint;
+  /** The primary's WAL position after the probe, when reads go to replicas: a copy that far has every change the probe saw. */
+  readonly mark: string | null;
+  /** When the probe ran (milliseconds since the epoch). */
+  readonly at: number;
+}
+
+/**
+ * Runs a family's probe (engine/compile/changes-probe.ts) for `brandIds` on
+ * `db`, the primary: one statement on a pooled connection, returned at once,
+ * so it needs no session and goes through a transaction-mode pooler as it
+ * is. With replicas, the WAL position is taken after it: every commit the
+ * probe saw is at or below it.
+ */
+export async function probeChanges({ db, probe, brandIds, withMark }: {
+  db: Knex;
+  probe: ChangesProbe;
+  brandIds: readonly string[];
+  withMark: boolean;
+}): Promise<ProbeResult> {
+  const at = Date.now();
+  const rows = await queryRows(db, probe.probe(brandIds));
+  const mark = withMark ? await walPosition(db) : null;
+  const versions = new Map(rows.map((row) => [row.brandId as string, row.version === null ? null : BigInt(row.version as string)]));
+  return { versions, xmin: BigInt((rows[0]?.xmin as string | undefined) ?? '0'), mark, at };
+}

@@ -1,0 +1,64 @@
+import { quoteIdentifier } from '../definition/naming.ts';
+import type { Resource } from '../definition/resource.ts';
+import type { Scope } from '../definition/resource-definition.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
+import { recordJoins } from './query-parts.ts';
+import type { SqlFragment } from './sql-fragment.ts';
+
+/**
+ * The live changes' question (CONTRACT.md §7), compiled once per family at
+ * boot: for each brand asked about, the newest version a change to this
+ * family could carry, and the snapshot's xmin. A waiting request whose token
+ * is `x` has something to read exactly when a change of version `x` or newer
+ * committed (changes-queries.ts): when the answer for its brand is at least
+ * `x`. So one statement per family answers for every brand and every waiting
+ * request at once, whatever their number.
+ *
+ * Each source is asked for its newest `sync_xid` of the brand through the
+ * `(brand_id, sync_xid, id)` index (one index probe per brand, read
+ * backwards, not a scan): the family's table, each table a record's fields
+ * are joined from, and the tombstones of the table. A joined table's newest
+ * row of the brand may belong to no record of this family: the answer may
+ * then say "changed" when the batch is empty (the waiter reads, finds
+ * nothing and waits on), never "unchanged" when it is not.
+ */
+export interface ChangesProbe {
+  /** Rows `{ brandId, version, xmin }`: `version` null when the brand has no row nor tombstone. `brandIds` must be UUIDs. */
+  probe(brandIds: readonly string[]): SqlFragment;
+}
+
+const XID = quoteIdentifier(SYNC_COLUMN);
+
+/** How a table's rows belong to the brand `v.b`; a shared table's rows without a brand belong to every brand. */
+function ownedBy(scope: Scope, alias: string): string[] {
+  switch (scope) {
+    case 'brand':
+      return [`${alias}."brand_id" = v.b`];
+    case 'shared':
+      return [`${alias}."brand_id" = v.b`, `${alias}."brand_id" is null`];
+    case 'tenant':
+      return [`${alias}."id" = v.b`];
+  }
+}
+
+/** The newest version of one source for the brand: one backward index probe per condition. */
+function newest({ table, scope, extra = '' }: { table: string; scope: Scope; extra?: string }): string[] {
+  return ownedBy(scope, 's').map((owned) => `(select s.${XID} from ${table} s where ${extra}${owned} order by s.${XID} desc limit 1)`);
+}
+
+export function compileChangesProbe(resource: Resource): ChangesProbe {
+  const tombstoneScope: Scope = resource.scope === 'brand' ? 'brand' : 'shared';
+  const joined = [...new Map(recordJoins(resource).map((join) => [join.table, join.scope])).entries()];
+  const terms = [
+    ...newest({ table: quoteIdentifier(resource.table), scope: resource.scope }),
+    ...joined.flatMap(([table, scope]) => newest({ table: quoteIdentifier(table), scope })),
+    ...newest({ table: quoteIdentifier(TOMBSTONE_TABLE), scope: tombstoneScope, extra: 's."table_name" = ? and ' }),
+  ];
+  const tombstoneBindings = terms.filter((term) => term.includes('"table_name" = ?')).map(() => resource.table);
+  const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version",`
+    + ' pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from unnest(?::uuid[]) as v(b)';
+  return {
+    // The brands go as one array literal: the statement's text, and its prepared plan, are the same for any number of them.
+    probe: (brandIds) => ({ sql, bindings: [...tombstoneBindings, `{${brandIds.join(',')}}`] }),
+  };
+}

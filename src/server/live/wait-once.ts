@@ -1,0 +1,42 @@
+import type { ChangeWatcher } from './change-watcher.ts';
+
+/** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
+export type WaitOutcome =
+  | { readonly kind: 'changed'; readonly mark: string | null; readonly floor: bigint }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'hung-up' };
+
+/**
+ * Waits, as one entry in the family's watcher, one timer and one listener,
+ * until the first of: the watcher wakes it, `deadline`, the client hangs up
+ * (`signal`), or a stopper in `stoppers` is called. Leaves nothing behind.
+ */
+export function waitOnce({ watcher, brandId, since, deadline, signal, stoppers }: {
+  watcher: ChangeWatcher;
+  brandId: string;
+  since: bigint;
+  deadline: number;
+  signal: AbortSignal;
+  stoppers: Set<() => void>;
+}): Promise<WaitOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: WaitOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      unwatch();
+      signal.removeEventListener('abort', onAbort);
+      stoppers.delete(onStop);
+      resolve(outcome);
+    };
+    const onAbort = (): void => finish({ kind: 'hung-up' });
+    const onStop = (): void => finish({ kind: 'stop' });
+    const unwatch = watcher.add({ brandId, since, wake: (mark, floor) => finish({ kind: 'changed', mark, floor }) });
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
+    signal.addEventListener('abort', onAbort);
+    stoppers.add(onStop);
+    if (signal.aborted) onAbort();
+  });
+}

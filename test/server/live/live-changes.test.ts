@@ -1,0 +1,177 @@
+import { expect } from 'chai';
+import { LIVE_WAITS_PER_KEY } from '../../../src/server/live/live-changes.ts';
+import { expectError } from '../../resources/helpers.ts';
+import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
+import { newCopy, syncBatch } from '../../support/sync-client.ts';
+import { testDatabase } from '../../support/test-database.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { waitFor } from '../../support/wait-for.ts';
+
+/**
+ * Changes calls that wait (CONTRACT.md §7), over HTTP on the run's database:
+ * answered by a commit to their family of their brand and by nothing else,
+ * the key's places, a hang-up, the stop, and what `wait` may be given with.
+ * Short waits and events, no fixed sleep.
+ */
+describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  let brand: { id: string; slug: string };
+  let key: string;
+  const cartons = '/brands/acme/carton-sizes';
+
+  before(async function () {
+    this.timeout(180_000);
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(async () => {
+    ({ brand, key } = await resetToBrand('acme'));
+  });
+
+  /** A token after which nothing changed yet. */
+  async function freshToken(path = cartons): Promise<string> {
+    const copy = newCopy();
+    await syncBatch({ server, key, path, copy });
+    return copy.token!;
+  }
+  const waited = (token: string, seconds: number, path = cartons, init: RequestInit = {}) => fetch(
+    `${server.baseUrl}${path}/changes?syncToken=${encodeURIComponent(token)}&wait=${seconds}`,
+    { headers: { Authorization: `Bearer ${key}` }, ...init },
+  );
+
+  it('holds an empty batch until a change to the family of the brand commits, then answers with it within a second', async () => {
+    const token = await freshToken();
+    const started = Date.now();
+    const answer = waited(token, 10);
+    await waitFor(async () => server.live.waiting() === 1, { intervalMs: 10, what: 'the request waiting' });
+    const [row] = await insert('carton-sizes', brand.id, [{ name: 'live' }]);
+    const committed = Date.now();
+    const response = await answer;
+    const body = await response.json() as { items: { id: string; change: string }[]; nextCursor: null; syncToken: string };
+    expect(response.status).to.equal(200);
+    expect(body.items.map((item) => [item.change, item.id])).to.deep.equal([['upsert', row!.id]]);
+    expect(body.syncToken).to.be.a('string');
+    expect(Date.now() - committed, 'commit to answer').to.be.below(1000);
+    expect(Date.now() - started).to.be.below(10_000);
+    expect(server.live.waiting()).to.equal(0);
+  });
+
+  it('answers at once when the batch has items, as without wait', async () => {
+    const token = await freshToken();
+    await insert('carton-sizes', brand.id, [{ name: 'already' }]);
+    const response = await waited(token, 30);
+    expect(((await response.json()) as { items: unknown[] }).items).to.have.length(1);
+  });
+
+  it('a change to another brand or another family does not answer early: the empty batch and a token when the time is up', async () => {
+    const other = await createBrand('other-brand');
+    const token = await freshToken();
+    const started = Date.now();
+    const answer = waited(token, 1);
+    await waitFor(async () => server.live.waiting() === 1, { intervalMs: 10, what: 'the request waiting' });
+    await insert('carton-sizes', other.id, [{ name: 'elsewhere' }]);
+    await insert('goods-receipt-lines', brand.id, [{}]);
+    const response = await answer;
+    const body = await response.json() as { items: unknown[]; nextCursor: null; syncToken: string };
+    expect(Date.now() - started).to.be.at.least(950);
+    expect(body).to.include({ nextCursor: null });
+    expect(body.items).to.deep.equal([]);
+    const copy = { records: new Map(), token: body.syncToken };
+    expect((await syncBatch({ server, key, path: cartons, copy })).items).to.deep.equal([]);
+  });
+
+  it(`a key holds ${LIVE_WAITS_PER_KEY} waiting requests at most: past it 429 with Retry-After; a client that hangs up frees its place`, async () => {
+    const token = await freshToken();
+    const hangUps = Array.from({ length: LIVE_WAITS_PER_KEY }, () => new AbortController());
+    const answers = hangUps.map((controller) => waited(token, 20, cartons, { signal: controller.signal }).catch(() => null));
+    await waitFor(async () => server.live.waiting() === LIVE_WAITS_PER_KEY, { intervalMs: 10, what: 'every place taken' });
+    const refused = await waited(token, 20);
+    expect(refused.status).to.equal(429);
+    expect(Number(refused.headers.get('retry-after'))).to.be.at.least(0);
+    expect(((await refused.json()) as { errorCode: string }).errorCode).to.equal('rate_limited');
+    hangUps[0]!.abort();
+    await waitFor(async () => server.live.waiting() === LIVE_WAITS_PER_KEY - 1, { intervalMs: 10, what: 'the place freed' });
+    const late = waited(token, 20);
+    await waitFor(async () => server.live.waiting() === LIVE_WAITS_PER_KEY, { intervalMs: 10, what: 'the freed place taken again' });
+    for (const controller of hangUps) controller.abort();
+    await insert('carton-sizes', brand.id, [{ name: 'wake' }]);
+    expect(((await (await late).json()) as { items: unknown[] }).items).to.have.length(1);
+    await Promise.all(answers);
+    await waitFor(async () => server.live.waiting() === 0, { intervalMs: 10, what: 'every place freed' });
+  });
+
+  it('stopping the instance (SIGTERM in main.ts) answers every waiting request at once with the empty batch and a token', async () => {
+    const other = await startTestServer();
+    try {
+      const token = await freshToken();
+      const answers = [1, 2, 3].map(() => fetch(`${other.baseUrl}${cartons}/changes?syncToken=${encodeURIComponent(token)}&wait=30`, { headers: { Authorization: `Bearer ${key}` } }));
+      await waitFor(async () => other.live.waiting() === 3, { intervalMs: 10, what: 'three requests waiting' });
+      const stopped = Date.now();
+      other.live.stop();
+      for (const response of await Promise.all(answers)) {
+        const body = await response.json() as { items: unknown[]; nextCursor: null; syncToken: string };
+        expect(response.status).to.equal(200);
+        expect(body.items).to.deep.equal([]);
+        expect(body.syncToken).to.be.a('string');
+      }
+      expect(Date.now() - stopped).to.be.below(2000);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('wait without a token, with a cursor, or outside 0 to 60 whole seconds is 400 invalid_parameter naming wait', async () => {
+    await insert('carton-sizes', brand.id, [{ name: 'a' }, { name: 'b' }]);
+    const token = await freshToken();
+    const first = await server.request(`${cartons}/changes?limit=1`, { key });
+    for (const query of ['wait=5', 'wait=0', `cursor=${first.body.nextCursor}&wait=5`, `syncToken=${encodeURIComponent(token)}&wait=61`,
+      `syncToken=${encodeURIComponent(token)}&wait=-1`, `syncToken=${encodeURIComponent(token)}&wait=1.5`, `syncToken=${encodeURIComponent(token)}&wait=soon`]) {
+      const response = await server.request(`${cartons}/changes?${query}`, { key });
+      expectError(response, 400, 'invalid_parameter');
+      expect(response.body.details.map((issue: { parameter: string }) => issue.parameter), query).to.include('wait');
+    }
+    const zero = await server.request(`${cartons}/changes?syncToken=${encodeURIComponent(token)}&wait=0`, { key });
+    expect(zero.status).to.equal(200);
+  });
+
+  it("a commit that a batch's empty read missed still wakes it: writes while clients wait, every copy equals the database at the end", async () => {
+    const db = (await testDatabase()).db;
+    const copies = [newCopy(), newCopy(), newCopy()];
+    for (const copy of copies) await syncBatch({ server, key, path: cartons, copy });
+    const lateness: number[] = [];
+    let writing = true;
+    const followers = copies.map(async (copy) => {
+      while (writing) {
+        const response = await waited(copy.token!, 2);
+        const body = await response.json() as { items: { id: string; change: string; record: Record<string, unknown> | null }[]; syncToken: string };
+        expect(response.status).to.equal(200);
+        for (const item of body.items) {
+          if (item.change === 'delete') copy.records.delete(item.id);
+          else copy.records.set(item.id, item.record!);
+        }
+        copy.token = body.syncToken;
+      }
+    });
+    for (let n = 0; n < 12; n++) {
+      await waitFor(async () => server.live.waiting() === copies.length, { intervalMs: 5, what: 'every client waiting' });
+      const ids = [...copies[0]!.records.keys()];
+      const committed = Date.now();
+      if (n % 3 === 2 && ids.length > 0) await db.raw('delete from carton_sizes where id = ?', [ids[0]!]);
+      else if (n % 3 === 1 && ids.length > 0) await db.raw('update carton_sizes set name = ? where id = ?', [`u${n}`, ids[ids.length - 1]!]);
+      else await insert('carton-sizes', brand.id, [{ name: `n${n}` }]);
+      await waitFor(async () => server.live.waiting() === 0 || undefined, { intervalMs: 5, timeoutMs: 5000, what: 'every client answered' });
+      lateness.push(Date.now() - committed);
+    }
+    writing = false;
+    await insert('carton-sizes', brand.id, [{ name: 'last' }]);
+    await Promise.all(followers);
+    const listed = await server.request(`${cartons}?limit=100`, { key });
+    const expected = new Map(listed.body.items.map((record: { id: string }) => [record.id, record]));
+    for (const copy of copies) {
+      await syncBatch({ server, key, path: cartons, copy });
+      expect(copy.records).to.deep.equal(expected);
+    }
+    expect(Math.max(...lateness), `commit to answer, ms: ${lateness.join(', ')}`).to.be.below(1500);
+  });
+});
