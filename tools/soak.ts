@@ -39,10 +39,18 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
+/** What tools/soak/fault-run.ts exports, named here without an import that would pull it into the build. */
+interface FaultRunModule {
+  runFaultSoak(args: { durationS: number; signal: AbortSignal; log: (line: string) => void }): Promise<{ verdict: { pass: boolean }; markdown: string }>;
+}
+
 /** `--faults`: the scheduled-fault run (tools/soak/fault-run.ts); its markdown report on stdout and in `--report`. */
 async function soakWithFaults(options: SoakOptions, signal: AbortSignal): Promise<number> {
-  // Loaded here: it runs on the fault tests' helpers (throwaway clusters, Redis, a proxy), which the steady soak never needs.
-  const { runFaultSoak } = await import('./soak/fault-run.ts');
+  // Loaded here: it runs on the fault tests' helpers (throwaway clusters, Redis, a proxy) in test/, which the steady
+  // soak never needs. The name is not a literal, so the production build (tsconfig.build.json, which leaves out
+  // tools/soak/fault-*.ts) does not pull test/ into dist/: the fault mode runs from the repository, with tsx.
+  const faultRun = './soak/fault-run.ts';
+  const { runFaultSoak } = (await import(faultRun)) as FaultRunModule;
   const { verdict, markdown } = await runFaultSoak({ durationS: options.duration, signal, log });
   process.stdout.write(markdown);
   if (options.report) await writeFile(options.report, markdown);

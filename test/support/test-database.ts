@@ -98,7 +98,9 @@ async function create(): Promise<TestDatabase> {
   await admin.db.raw(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres({ url: url.toString(), poolMax: 10 });
+  // Not bound by a request's statement limits (4 s): fixtures load thousands of rows or empty every table, which on a
+  // busy CI machine can take longer. The bounds themselves are tested on connections of their own (open-database.test.ts).
+  const database = openPostgres({ url: url.toString(), poolMax: 10, boundStatements: false });
   await migrateToLatest(database.db);
   const pooled = throughPooler(name);
   shared.teardown = async () => {
