@@ -141,3 +141,12 @@ export async function errorFromResponse({ response, url, retryAfterSeconds }: {
     url,
   });
 }
+
+/**
+ * Whether a failed call may succeed if made again unchanged: a network error,
+ * a 429 or a 5xx. A 400, 401, 404 or 410 will not: retrying them only hides
+ * the problem (a revoked key, a removed path, an expired token).
+ */
+export function isPassingFailure(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+}

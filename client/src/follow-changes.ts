@@ -1,5 +1,5 @@
 import type { ChangeBatch, ChangeItem } from './change-batch.ts';
-import { ApiError, SyncTokenExpiredError } from './errors.ts';
+import { ApiError, isPassingFailure } from './errors.ts';
 
 /** One batch of a followed feed: its items in order, and the token to store once they are applied. */
 export interface FollowedBatch<R> {
@@ -14,7 +14,7 @@ export interface FollowOptions {
   readonly wait?: number;
   /** Ends the iterator (without an error) when aborted, a waiting call included. */
   readonly signal?: AbortSignal;
-  /** Told of each failure the iterator backs off from and retries (a network error, a 5xx, a 429). */
+  /** Told of each failure the iterator backs off from and retries (a network error, a 5xx, a 429); any other failure is thrown. */
   readonly onError?: (error: Error) => void;
 }
 
@@ -37,8 +37,9 @@ const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> => ne
  * every batch, empty ones too (their token is newer: store it). Keeps the
  * token itself; backs off on failures (the server's `Retry-After` when it
  * gave one) and goes on with the same token, so nothing is missed. Ends only
- * when `signal` aborts; a 410 (`SyncTokenExpiredError`) is thrown: the copy
- * must start again without a token.
+ * when `signal` aborts; a failure that would fail again is thrown: a 410
+ * (`SyncTokenExpiredError`: the copy must start again without a token), a
+ * 401 (a revoked or expired key), a 400 or a 404.
  */
 export async function* followChanges<R>({ batchOf, syncToken = null, wait = 30, signal, onError }: FollowOptions & {
   /** A batch from `token`, waiting `wait` seconds when there is a token. */
@@ -56,7 +57,7 @@ export async function* followChanges<R>({ batchOf, syncToken = null, wait = 30, 
       token = batch.syncToken!;
     } catch (error) {
       if (signal?.aborted) return;
-      if (error instanceof SyncTokenExpiredError) throw error;
+      if (!isPassingFailure(error)) throw error;
       failures += 1;
       onError?.(error as Error);
       const asked = error instanceof ApiError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0;

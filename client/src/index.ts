@@ -3,7 +3,7 @@ export { createClient, CLIENT_VERSION } from './client.ts';
 export type { BrandCatalogClient, ChangesOptions, ChangesPath, ClientOptions, FamilyClient, FamilyClients, FieldOf, GetOptions, IncludeOf, ListOptions, ResultOf, WithIncludes } from './client.ts';
 export type { ChangeBatch, ChangeItem, ChangesPage, DeleteItem, UpsertItem } from './change-batch.ts';
 export type { FollowedBatch, FollowOptions } from './follow-changes.ts';
-export { ApiError, NetworkError, SyncTokenExpiredError } from './errors.ts';
+export { ApiError, isPassingFailure, NetworkError, SyncTokenExpiredError } from './errors.ts';
 export type { ApiErrorCode, ParameterIssue } from './errors.ts';
 export type { FamilyInfo } from './family-info.ts';
 export type { FilterValue } from './query.ts';

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../../client/src/index.ts';
+import { ApiError, isPassingFailure } from '../../client/src/index.ts';
 
 /** Seconds each batch of `--follow` waits on the server for a change. */
 export const FOLLOW_WAIT_SECONDS = 30;
@@ -24,8 +24,7 @@ export async function followExport({ runBatch, signal, onRetry }: {
       await runBatch(first);
       failures = 0;
     } catch (error) {
-      const passing = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
-      if (!passing || signal.aborted) throw error;
+      if (!isPassingFailure(error) || signal.aborted) throw error;
       failures += 1;
       const asked = error instanceof ApiError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0;
       const delayMs = Math.max(asked, Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(failures, 6)));

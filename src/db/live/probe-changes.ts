@@ -7,6 +7,8 @@ import { walPosition } from '../connection/wal-position.ts';
 export interface ProbeResult {
   /** The newest version of a change per brand asked about (null: none at all). */
   readonly versions: ReadonlyMap<string, bigint | null>;
+  /** Per brand, the TRUNCATEs at or above the `since` asked about (changes-probe.ts). */
+  readonly truncations: ReadonlyMap<string, readonly bigint[]>;
   /** The probe's snapshot xmin: every transaction below it had finished. */
   readonly xmin: bigint;
   /** The primary's WAL position after the probe, when reads go to replicas: a copy that far has every change the probe saw. */
@@ -22,15 +24,18 @@ export interface ProbeResult {
  * is. With replicas, the WAL position is taken after it: every commit the
  * probe saw is at or below it.
  */
-export async function probeChanges({ db, probe, brandIds, withMark }: {
+export async function probeChanges({ db, probe, brandIds, since, withMark }: {
   db: Knex;
   probe: ChangesProbe;
   brandIds: readonly string[];
+  /** The oldest token's xmin among the waiters: older truncations concern none of them. */
+  since: bigint;
   withMark: boolean;
 }): Promise<ProbeResult> {
   const at = Date.now();
-  const rows = await queryRows(db, probe.probe(brandIds));
+  const rows = await queryRows(db, probe.probe({ brandIds, since }));
   const mark = withMark ? await walPosition(db) : null;
   const versions = new Map(rows.map((row) => [row.brandId as string, row.version === null ? null : BigInt(row.version as string)]));
-  return { versions, xmin: BigInt((rows[0]?.xmin as string | undefined) ?? '0'), mark, at };
+  const truncations = new Map(rows.map((row) => [row.brandId as string, String(row.truncations ?? '').split(',').filter((id) => id !== '').map(BigInt)]));
+  return { versions, truncations, xmin: BigInt((rows[0]?.xmin as string | undefined) ?? '0'), mark, at };
 }

@@ -1,7 +1,7 @@
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Resource } from '../definition/resource.ts';
 import type { Scope } from '../definition/resource-definition.ts';
-import { SYNC_COLUMN, TOMBSTONE_TABLE } from './plan-sync.ts';
+import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
 import { recordJoins } from './query-parts.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
@@ -21,10 +21,19 @@ import type { SqlFragment } from './sql-fragment.ts';
  * row of the brand may belong to no record of this family: the answer may
  * then say "changed" when the batch is empty (the waiter reads, finds
  * nothing and waits on), never "unchanged" when it is not.
+ *
+ * A TRUNCATE writes no newer version: it leaves a record of its own
+ * (plan-sync.ts). So the probe also lists, per brand, the truncations of
+ * those tables at or above `since` (the oldest token waited on): a waiter is
+ * woken by one its token has not already seen, and its read answers 410.
  */
 export interface ChangesProbe {
-  /** Rows `{ brandId, version, xmin }`: `version` null when the brand has no row nor tombstone. `brandIds` must be UUIDs. */
-  probe(brandIds: readonly string[]): SqlFragment;
+  /**
+   * Rows `{ brandId, version, truncations, xmin }`: `version` null when the
+   * brand has no row nor tombstone; `truncations` the comma-separated ids of
+   * those at or above `since` ('' for none). `brandIds` must be UUIDs.
+   */
+  probe(args: { brandIds: readonly string[]; since: bigint }): SqlFragment;
 }
 
 const XID = quoteIdentifier(SYNC_COLUMN);
@@ -55,10 +64,14 @@ export function compileChangesProbe(resource: Resource): ChangesProbe {
     ...newest({ table: quoteIdentifier(TOMBSTONE_TABLE), scope: tombstoneScope, extra: 's."table_name" = ? and ' }),
   ];
   const tombstoneBindings = terms.filter((term) => term.includes('"table_name" = ?')).map(() => resource.table);
-  const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version",`
+  const truncated = [...new Set([resource.table, ...joined.map(([table]) => table)])];
+  const truncations = `array_to_string(array(select distinct x.${XID}::text from ${quoteIdentifier(TRUNCATION_TABLE)} x`
+    + ` where x."table_name" in (${truncated.map(() => '?').join(', ')}) and (x."brand_id" = v.b or x."brand_id" is null)`
+    + ` and x.${XID} >= ?::xid8 order by 1), ',') as "truncations"`;
+  const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version", ${truncations},`
     + ' pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from unnest(?::uuid[]) as v(b)';
   return {
     // The brands go as one array literal: the statement's text, and its prepared plan, are the same for any number of them.
-    probe: (brandIds) => ({ sql, bindings: [...tombstoneBindings, `{${brandIds.join(',')}}`] }),
+    probe: ({ brandIds, since }) => ({ sql, bindings: [...tombstoneBindings, ...truncated, since.toString(), `{${brandIds.join(',')}}`] }),
   };
 }

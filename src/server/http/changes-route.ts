@@ -83,7 +83,11 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
       family, batch, limit, seconds, readPage,
       keyId: String(ctx.state.keyId),
       signal: hangUp.signal,
-      token: (xmin, madeAt) => operations.changes.encodeToken(batch.scope, { xmin, madeAt, mark: batch.mark }),
+      // The truncations the batch's token had seen stay seen (at or above the new xmin): without them the next call is a 410.
+      token: (xmin, madeAt) => {
+        const truncations = batch.seen.filter((id) => BigInt(id) >= BigInt(xmin));
+        return operations.changes.encodeToken(batch.scope, { xmin, madeAt, mark: batch.mark, ...(truncations.length > 0 ? { truncations } : {}) });
+      },
     });
   } finally {
     ctx.res.off('close', onClose);

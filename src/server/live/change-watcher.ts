@@ -7,18 +7,16 @@ export interface Waiter {
   readonly brandId: string;
   /** Its token's xmin: a change of this version or newer is one its batch would return. */
   readonly since: bigint;
-  /**
-   * Called once, when a probe saw such a change: read no older a copy than
-   * `mark`, from `floor`, the oldest token among the brand's waiters woken by
-   * the same probe (so they can share one read: a batch from an older token
-   * holds every change of a newer one).
-   */
-  wake(mark: string | null, floor: bigint): void;
+  /** The TRUNCATEs its token already saw (in its copy); any other at or above `since` wakes it (its read is a 410). */
+  readonly seen: ReadonlySet<bigint>;
+  /** Called once, when a probe saw such a change: read no older a copy than `mark`. */
+  wake(mark: string | null): void;
 }
 
-/** What the last probe of a brand said: its newest version then, and the probe's xmin and time. */
+/** What the last probe of a brand said: its newest version then, its truncations, and the probe's xmin and time. */
 export interface BrandKnowledge {
   readonly version: bigint | null;
+  readonly truncations: readonly bigint[];
   readonly xmin: bigint;
   readonly at: number;
   readonly mark: string | null;
@@ -55,12 +53,12 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
 
   const learn = (result: ProbeResult): void => {
     for (const [brandId, version] of result.versions) {
-      known.set(brandId, { version, xmin: result.xmin, at: result.at, mark: result.mark });
-      const woken = [...(waiters.get(brandId) ?? [])].filter((waiter) => version !== null && version >= waiter.since);
-      const floor = woken.reduce((least, waiter) => (waiter.since < least ? waiter.since : least), version ?? 0n);
+      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], xmin: result.xmin, at: result.at, mark: result.mark };
+      known.set(brandId, knowledge);
+      const woken = [...(waiters.get(brandId) ?? [])].filter((waiter) => hasChanged(knowledge, waiter));
       for (const waiter of woken) {
         remove(waiter);
-        waiter.wake(result.mark, floor);
+        waiter.wake(result.mark);
       }
     }
   };
@@ -69,7 +67,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
     if (waiters.size === 0 || closed) return;
     probing = true;
     try {
-      learn(await probeChanges({ db, probe, brandIds: [...waiters.keys()], withMark }));
+      learn(await probeChanges({ db, probe, brandIds: [...waiters.keys()], since: oldestSince(waiters), withMark }));
     } catch (error) {
       onError(error as Error);
     } finally {
@@ -99,4 +97,16 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
       waiters.clear();
     },
   };
+}
+
+/** Whether what a probe learned is news to a token: a change of its version or newer, or a TRUNCATE it has not seen. */
+export function hasChanged(known: BrandKnowledge, { since, seen }: { since: bigint; seen: ReadonlySet<bigint> }): boolean {
+  return (known.version !== null && known.version >= since) || known.truncations.some((id) => id >= since && !seen.has(id));
+}
+
+/** The oldest token waited on: the probe lists no truncation older than it. */
+function oldestSince(waiters: ReadonlyMap<string, ReadonlySet<Waiter>>): bigint {
+  let least: bigint | null = null;
+  for (const set of waiters.values()) for (const waiter of set) if (least === null || waiter.since < least) least = waiter.since;
+  return least ?? 0n;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompiledResource } from '../../engine/compile/compile-registry.ts';
 import type { ChangesBatch, ChangesPage } from '../../engine/read/read-changes.ts';
-import { createChangeWatcher, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
+import { createChangeWatcher, hasChanged, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
 import { createKeyPlaces, type KeyPlaces } from './key-places.ts';
 import { waitOnce, type WaitOutcome } from './wait-once.ts';
 
@@ -42,10 +42,10 @@ const hasItems = (page: ChangesPage): boolean => page.items.length > 0 || page.n
  * The instance's live changes (CONTRACT.md §7): one watcher per family that
  * someone waits on, the places of each key, and the stop of all waits.
  * Waiting holds no connection: a waiting request is a timer and an entry in
- * its watcher. The requests of one brand that one probe wakes share one
- * read, from the oldest of their tokens: a batch from an older token holds
- * every change a newer one would (and may repeat some: delivery is at least
- * once), and its token is the same for all.
+ * its watcher. The requests of one brand that one probe wakes with the same
+ * token (the same xmin and the same truncations already seen) share one
+ * read; its answer, and so their next token, is then the same for all, so
+ * the followers of a brand soon share every read.
  */
 export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERVAL_MS, perKey = LIVE_WAITS_PER_KEY, onError }: {
   /** The primary. */
@@ -59,11 +59,12 @@ export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERV
   const watchers = new Map<string, ChangeWatcher>();
   const reading = new Map<string, Promise<ChangesPage>>();
   const room: Room = { places: createKeyPlaces(perKey), stoppers: new Set(), stopping: false, sharedRead: () => Promise.reject(new Error('unset')) };
-  room.sharedRead = (request, after, floor) => {
-    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${floor}|${request.limit}|${after}`;
+  room.sharedRead = (request, after, since) => {
+    // The truncations the tokens already saw decide a 410 (changes-queries.ts): only reads that agree on them are shared.
+    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${since}|${request.batch.seen.join(',')}|${request.limit}|${after}`;
     let read = reading.get(key);
     if (!read) {
-      read = request.readPage(after, floor.toString()).finally(() => reading.delete(key));
+      read = request.readPage(after, since.toString()).finally(() => reading.delete(key));
       reading.set(key, read);
     }
     return read;
@@ -94,8 +95,8 @@ interface Room {
   readonly places: KeyPlaces;
   readonly stoppers: Set<() => void>;
   stopping: boolean;
-  /** One read, from `floor`, for every request of the brand woken by the same probe with the same page size. */
-  sharedRead(request: LiveRequest, after: string | null, floor: bigint): Promise<ChangesPage>;
+  /** One read, from `since`, for every request of the brand woken by the same probe with the same token and page size. */
+  sharedRead(request: LiveRequest, after: string | null, since: bigint): Promise<ChangesPage>;
 }
 
 /**
@@ -106,9 +107,10 @@ interface Room {
  */
 async function waitForChanges({ room, watcher, request }: { room: Room; watcher: ChangeWatcher; request: LiveRequest }): Promise<ChangesPage | null> {
   const since = BigInt(request.batch.since!);
+  const seen = new Set(request.batch.seen.map(BigInt));
   const brandId = request.batch.scope.brandId;
   let empty: ChangesPage | null = null;
-  if (!quiet({ watcher, brandId, since }) || room.stopping) {
+  if (!quiet({ watcher, brandId, since, seen }) || room.stopping) {
     empty = await request.readPage(request.batch.mark);
     if (hasItems(empty) || room.stopping) return empty;
   }
@@ -116,11 +118,13 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
   const release = room.places.take(request.keyId);
   try {
     const deadline = Date.now() + request.seconds * 1000;
-    for (;;) {
-      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since, deadline, signal: request.signal, stoppers: room.stoppers });
+    // The instance may start stopping while a read is out: no further wait then (its stoppers run only once).
+    while (!room.stopping) {
+      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since, seen, deadline, signal: request.signal, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
-      const page = await room.sharedRead(request, outcome.mark ?? request.batch.mark, outcome.floor < since ? outcome.floor : since);
+      // Read from this token's own xmin: from an older one, a TRUNCATE between the two would be a 410 this token must not get.
+      const page = await room.sharedRead(request, outcome.mark ?? request.batch.mark, since);
       if (hasItems(page)) return page;
       empty = page;
     }
@@ -128,13 +132,13 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
     release();
   }
   // The freshest token that is true: the last probe's, when it saw nothing for this token.
-  const known = quiet({ watcher, brandId, since });
+  const known = quiet({ watcher, brandId, since, seen });
   if (known) return { items: [], nextCursor: null, syncToken: request.token((known.xmin > since ? known.xmin : since).toString(), known.at) };
   return empty ?? request.readPage(request.batch.mark);
 }
 
 /** What the last probe of the brand said, when it saw no change for this token: the batch would be empty (a later commit wakes the waiter). */
-function quiet({ watcher, brandId, since }: { watcher: ChangeWatcher; brandId: string; since: bigint }): BrandKnowledge | null {
+function quiet({ watcher, brandId, since, seen }: { watcher: ChangeWatcher; brandId: string; since: bigint; seen: ReadonlySet<bigint> }): BrandKnowledge | null {
   const known = watcher.knowledge(brandId);
-  return known && (known.version === null || known.version < since) ? known : null;
+  return known && !hasChanged(known, { since, seen }) ? known : null;
 }

@@ -2,7 +2,7 @@ import type { ChangeWatcher } from './change-watcher.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
-  | { readonly kind: 'changed'; readonly mark: string | null; readonly floor: bigint }
+  | { readonly kind: 'changed'; readonly mark: string | null }
   | { readonly kind: 'timeout' }
   | { readonly kind: 'stop' }
   | { readonly kind: 'hung-up' };
@@ -12,10 +12,11 @@ export type WaitOutcome =
  * until the first of: the watcher wakes it, `deadline`, the client hangs up
  * (`signal`), or a stopper in `stoppers` is called. Leaves nothing behind.
  */
-export function waitOnce({ watcher, brandId, since, deadline, signal, stoppers }: {
+export function waitOnce({ watcher, brandId, since, seen, deadline, signal, stoppers }: {
   watcher: ChangeWatcher;
   brandId: string;
   since: bigint;
+  seen: ReadonlySet<bigint>;
   deadline: number;
   signal: AbortSignal;
   stoppers: Set<() => void>;
@@ -33,7 +34,7 @@ export function waitOnce({ watcher, brandId, since, deadline, signal, stoppers }
     };
     const onAbort = (): void => finish({ kind: 'hung-up' });
     const onStop = (): void => finish({ kind: 'stop' });
-    const unwatch = watcher.add({ brandId, since, wake: (mark, floor) => finish({ kind: 'changed', mark, floor }) });
+    const unwatch = watcher.add({ brandId, since, seen, wake: (mark) => finish({ kind: 'changed', mark }) });
     const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
     signal.addEventListener('abort', onAbort);
     stoppers.add(onStop);

@@ -13,14 +13,31 @@ describe('compileChangesProbe', function () {
     const { brand } = await resetToBrand('acme');
     const quiet = await createBrand();
     const probe = compileChangesProbe(registry.get('carton-sizes'));
-    expect(probe.probe([brand.id]).sql).to.equal(probe.probe([brand.id, quiet.id]).sql);
+    expect(probe.probe({ brandIds: [brand.id], since: 0n }).sql).to.equal(probe.probe({ brandIds: [brand.id, quiet.id], since: 5n }).sql);
     const [row] = await insert('carton-sizes', brand.id, [{ name: 'a' }]);
-    const first = await probeChanges({ db, probe, brandIds: [brand.id, quiet.id], withMark: false });
+    const first = await probeChanges({ db, probe, brandIds: [brand.id, quiet.id], since: 0n, withMark: false });
     const written = BigInt(((await db.raw('select sync_xid::text as x from carton_sizes where id = ?', [row!.id])) as { rows: { x: string }[] }).rows[0]!.x);
     expect(first.versions.get(brand.id)).to.equal(written);
     expect(first.versions.get(quiet.id)).to.equal(null);
     await db.raw('delete from carton_sizes where id = ?', [row!.id]);
-    const second = await probeChanges({ db, probe, brandIds: [brand.id], withMark: false });
+    const second = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
     expect(second.versions.get(brand.id)! > written, 'the tombstone is newer').to.equal(true);
+    expect(second.truncations.get(brand.id), 'no TRUNCATE yet').to.deep.equal([]);
+  });
+
+  it('lists the TRUNCATEs of the family\'s table at or above the oldest token asked about, per brand', async () => {
+    const { db, registry } = await testDatabase();
+    const { brand } = await resetToBrand('acme');
+    const probe = compileChangesProbe(registry.get('carton-sizes'));
+    await insert('carton-sizes', brand.id, [{ name: 'a' }]);
+    const before = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
+    await db.raw('truncate carton_sizes cascade');
+    const recorded = ((await db.raw(`select distinct sync_xid::text as x from sync_truncations where table_name = 'carton_sizes' and (brand_id = ? or brand_id is null)`, [brand.id])) as { rows: { x: string }[] }).rows.map((r) => BigInt(r.x));
+    expect(recorded.length).to.be.at.least(1);
+    const after = await probeChanges({ db, probe, brandIds: [brand.id], since: before.xmin, withMark: false });
+    expect(after.truncations.get(brand.id)).to.include.members(recorded.filter((x) => x >= before.xmin));
+    expect(after.truncations.get(brand.id)!.length, 'the truncation made after the first probe').to.be.at.least(1);
+    const later = await probeChanges({ db, probe, brandIds: [brand.id], since: after.truncations.get(brand.id)!.at(-1)! + 1n, withMark: false });
+    expect(later.truncations.get(brand.id), 'none above a newer token').to.deep.equal([]);
   });
 });

@@ -57,6 +57,25 @@ describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
     expect(server.live.waiting()).to.equal(0);
   });
 
+  it('a TRUNCATE while a request waits wakes it with 410 sync_token_expired (the copy must start again), and so does its token after', async () => {
+    await insert('carton-sizes', brand.id, [{ name: 'kept' }]);
+    let token = await freshToken();
+    // A transaction open elsewhere on the cluster makes the next batch repeat the row (at least once): follow to an empty one.
+    for (let n = 0; n < 50; n++) {
+      const next = await server.request(`${cartons}/changes?syncToken=${encodeURIComponent(token)}`, { key });
+      token = next.body.syncToken;
+      if (next.body.items.length === 0) break;
+    }
+    const answer = waited(token, 10);
+    await waitFor(async () => server.live.waiting() === 1, { intervalMs: 10, what: 'the request waiting' });
+    await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+    const response = await answer;
+    expect(response.status).to.equal(410);
+    expect(((await response.json()) as { errorCode: string }).errorCode).to.equal('sync_token_expired');
+    const again = await server.request(`${cartons}/changes?syncToken=${encodeURIComponent(token)}&wait=1`, { key });
+    expect(again.status, 'a quiet brand asked again: still 410, not a quiet token past the TRUNCATE').to.equal(410);
+  });
+
   it('answers at once when the batch has items, as without wait', async () => {
     const token = await freshToken();
     await insert('carton-sizes', brand.id, [{ name: 'already' }]);
@@ -173,5 +192,37 @@ describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
       expect(copy.records).to.deep.equal(expected);
     }
     expect(Math.max(...lateness), `commit to answer, ms: ${lateness.join(', ')}`).to.be.below(1500);
+  });
+});
+
+// Another connection holding a transaction open: only Postgres has one (the embedded database serves one connection).
+if (process.env.DATABASE_URL) describe('live changes: a token past a TRUNCATE its batch already saw (Postgres)', function () {
+  this.timeout(60_000);
+
+  it('a wait that times out hands back a token that keeps the TRUNCATEs it saw: the next call is not a 410', async () => {
+    const server = await startTestServer();
+    const { url } = await testDatabase();
+    const { Client } = (await import('pg')).default;
+    const holder = new Client({ connectionString: url! });
+    await holder.connect();
+    try {
+      const { brand, key } = await resetToBrand('acme');
+      // An open transaction keeps the snapshots' xmin below the TRUNCATE, so tokens carry it as seen.
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      await insert('carton-sizes', brand.id, [{ name: 'gone' }]);
+      await (await testDatabase()).db.raw('truncate carton_sizes cascade');
+      const copy = newCopy();
+      await syncBatch({ server, key, path: '/brands/acme/carton-sizes', copy });
+      const timedOut = await server.request(`/brands/acme/carton-sizes/changes?syncToken=${encodeURIComponent(copy.token!)}&wait=1`, { key });
+      expect(timedOut.status, timedOut.text).to.equal(200);
+      expect(timedOut.body.items).to.deep.equal([]);
+      const next = await server.request(`/brands/acme/carton-sizes/changes?syncToken=${encodeURIComponent(timedOut.body.syncToken)}`, { key });
+      expect(next.status, 'the TRUNCATE is in the copy already').to.equal(200);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+      await server.close();
+    }
   });
 });
