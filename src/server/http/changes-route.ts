@@ -46,7 +46,7 @@ export async function changesPage({ operations, family, ctx, brandId }: {
     fields,
   };
   const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now: Date.now() });
-  // A waited batch woken with others of the brand may read from an older token's xmin (live-changes.ts).
+  // A waited batch reads from its own token's xmin, on a copy no older than `after` (live-changes.ts).
   const readPage = (after: string | null, since = batch.since): Promise<ChangesPage> => {
     const now = Date.now();
     return reads.run((session) => readChanges({ session, family, request, batch: { ...batch, since }, codec, now }), { after });
