@@ -28,7 +28,8 @@ export async function mochaGlobalTeardown(): Promise<void> {
 async function withAdmin(work: (admin: Knex) => Promise<void>): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url) return;
-  const admin = openPostgres({ url, poolMax: 1 });
+  // Creating and dropping databases on a busy machine takes longer than a request's bounds (open-database.ts).
+  const admin = openPostgres({ url, poolMax: 1, boundStatements: false });
   try {
     await work(admin.db);
   } finally {

@@ -92,7 +92,7 @@ async function create(): Promise<TestDatabase> {
     return { db: database.db, kind: database.kind, registry, url: null, served: database.db };
   }
   const name = `${PREFIX}${process.pid}_${runId()}`;
-  const admin = openPostgres({ url: adminUrl, poolMax: 1 });
+  const admin = openPostgres({ url: adminUrl, poolMax: 1, boundStatements: false });
   // The global setup drops them once for a whole run; a process without one (no mocha fixtures) does it here.
   if (!process.env[RUN_ID_VARIABLE]) await dropAbandoned(admin.db);
   await admin.db.raw(`create database "${name}"`);
@@ -118,7 +118,7 @@ function throughPooler(name: string): Database | null {
   if (!poolerUrl) return null;
   const url = new URL(poolerUrl);
   url.pathname = `/${name}`;
-  return openPostgres({ url: url.toString(), poolMax: 10, pooler: 'transaction', statementCache: 0 });
+  return openPostgres({ url: url.toString(), poolMax: 10, pooler: 'transaction', statementCache: 0, boundStatements: false });
 }
 
 export function testDatabase(): Promise<TestDatabase> {

@@ -32,7 +32,8 @@ describe('connect', () => {
     afterEach(() => rm(join(dataDir, '..'), { recursive: true, force: true }));
 
     it('opens it migrated in the data folder, locked while open, with the folder\'s cursor secret', async function () {
-      this.timeout(60_000);
+      // A new folder runs every migration on PGlite: over a minute on a busy two-core machine (CI, 2026-11-26).
+      this.timeout(150_000);
       const connection = await connect(settings({ dataDir }));
       try {
         expect(connection.database.kind).to.equal('embedded');
