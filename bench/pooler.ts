@@ -26,7 +26,7 @@ import { startPgBouncer } from '../test/support/local-pgbouncer.ts';
 import { databaseUrl, dropDatabase, migrate, recreateDatabase } from './data/bench-database.ts';
 import { combine, runLoad, warmUp, type RunSample } from './measure/measure.ts';
 import { cpuSeconds } from './measure/process-stats.ts';
-import { freePort, startService, type ServiceProcess } from './measure/service-process.ts';
+import { startService, type ServiceProcess } from './measure/service-process.ts';
 import { thousands } from './report/format.ts';
 
 const NAME = 'bcat_bench_pooler';
@@ -100,7 +100,7 @@ const admin = new pg.Client({ connectionString: adminUrl });
 try {
   log('loading the demo data set');
   const { key, ids } = await prepareData(url);
-  const bouncer = await startPgBouncer({ port: await freePort(), postgresUrl: url });
+  const bouncer = await startPgBouncer({ postgresUrl: url });
   running.push(bouncer);
   const common = { CURSOR_SECRET: randomBytes(32).toString('hex'), RATE_LIMIT_POINTS: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_POOL_MAX: '8' };
   const sides: Side[] = [

@@ -18,7 +18,6 @@ import { openServices, type Services } from '../../src/server/open-services.ts';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { revokeKey } from '../../src/server/auth/key-admin.ts';
 import { collectingLogger } from '../support/collecting-logger.ts';
-import { freePort } from '../support/free-port.ts';
 import { createTestKey, insert, nextTimestamp, resetToBrand } from '../support/fixtures.ts';
 import { startPgBouncer, type LocalPgBouncer } from '../support/local-pgbouncer.ts';
 import { requestAt, TEST_CURSOR_SECRET, type TestServer } from '../support/test-server.ts';
@@ -65,7 +64,7 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
     const { url } = await testDatabase();
     directUrl = url!;
     database = new URL(directUrl).pathname.slice(1);
-    bouncer = await startPgBouncer({ port: await freePort(), postgresUrl: directUrl });
+    bouncer = await startPgBouncer({ postgresUrl: directUrl });
   });
   after(async () => {
     await bouncer?.stop();

@@ -60,16 +60,45 @@ function ownedByPostgres(path: string): Promise<void> {
   return chown(path, uid, gid);
 }
 
-/** Starts PgBouncer on `port` in front of the server of `postgresUrl`, and waits until it answers. */
-export async function startPgBouncer({ port, postgresUrl }: { port: number; postgresUrl: string }): Promise<LocalPgBouncer> {
+/** Tries to start PgBouncer this many times, each on another free port when none was given. */
+const STARTS = 3;
+
+/**
+ * Starts PgBouncer in front of the server of `postgresUrl`, on `port` (or a
+ * free one), and waits until it answers. A start that fails says why, from
+ * PgBouncer's own log (a daemon writes nothing to its stderr); without a
+ * given port it is tried again on another (a free port may be taken between
+ * the look and the bind on a busy machine).
+ */
+export async function startPgBouncer({ port, postgresUrl }: { port?: number; postgresUrl: string }): Promise<LocalPgBouncer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce({ port: port ?? (await freePort()), postgresUrl });
+    } catch (error) {
+      if (port !== undefined || attempt >= STARTS) throw error;
+    }
+  }
+}
+
+/** Ends a start that failed (its daemon too, if it forked one) and says why, with the end of PgBouncer's own log. */
+async function failedStart({ dir, port, why }: { dir: string; port: number; why: string }): Promise<never> {
+  const log = await readFile(join(dir, 'pgbouncer.log'), 'utf8').catch(() => '(no log)');
+  const pid = Number(await readFile(join(dir, 'pgbouncer.pid'), 'utf8').catch(() => ''));
+  if (pid > 0 && isProcessRunning(pid)) process.kill(pid, 'SIGINT');
+  await rm(dir, { recursive: true, force: true });
+  throw new Error(`pgbouncer did not start on port ${port}: ${why.trim()}; its log: ${log.trim().split('\n').slice(-5).join(' | ')}`);
+}
+
+async function startOnce({ port, postgresUrl }: { port: number; postgresUrl: string }): Promise<LocalPgBouncer> {
   const target = new URL(postgresUrl);
   const dir = await mkdtemp(join(tmpdir(), 'bcat-pgbouncer-'));
   await writeFile(join(dir, 'pgbouncer.ini'), config({ dir, port, target }));
   await writeFile(join(dir, 'users.txt'), '"postgres" ""\n');
   for (const path of [dir, join(dir, 'pgbouncer.ini'), join(dir, 'users.txt')]) await ownedByPostgres(path);
-  await new Promise<void>((resolve, reject) => {
-    execFile(PGBOUNCER, ['-d', '-u', 'postgres', join(dir, 'pgbouncer.ini')], { timeout: 10_000 }, (error, _out, stderr) => (error ? reject(new Error(`pgbouncer did not start: ${stderr}`)) : resolve()));
+  const started = await new Promise<string | null>((resolve) => {
+    execFile(PGBOUNCER, ['-d', '-u', 'postgres', join(dir, 'pgbouncer.ini')], { timeout: 30_000 }, (error, _out, stderr) => resolve(error ? `${error.message} ${stderr}` : null));
   });
+  if (started !== null) return failedStart({ dir, port, why: started });
   const admin = `postgres://postgres@127.0.0.1:${port}/pgbouncer`;
   const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const adminQuery = async (text: string): Promise<Record<string, unknown>[]> => {
@@ -82,7 +111,9 @@ export async function startPgBouncer({ port, postgresUrl }: { port: number; post
       await client.end();
     }
   };
-  await waitFor(async () => (await adminQuery('show version').then(() => true, () => false)), { timeoutMs: 10_000, intervalMs: 50, what: 'pgbouncer to answer' });
+  const answers = await waitFor(async () => (await adminQuery('show version').then(() => true, () => false)), { timeoutMs: 10_000, intervalMs: 50, what: 'pgbouncer to answer' })
+    .then(() => true, () => false);
+  if (!answers) return failedStart({ dir, port, why: 'no answer within 10 s' });
   const pid = Number((await readFile(join(dir, 'pgbouncer.pid'), 'utf8')).trim());
   return {
     port,
@@ -110,6 +141,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stderr.write('usage: tsx test/support/local-pgbouncer.ts <port> <postgres url>\n');
     process.exit(2);
   }
-  const bouncer = await startPgBouncer({ port: Number(port) || (await freePort()), postgresUrl });
+  const bouncer = await startPgBouncer({ ...(Number(port) > 0 ? { port: Number(port) } : {}), postgresUrl });
   process.stdout.write(`${bouncer.url(new URL(postgresUrl).pathname.slice(1))} ${bouncer.pid}\n`);
 }
