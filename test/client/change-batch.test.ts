@@ -113,7 +113,7 @@ describe('client: changes', () => {
   it('a token older than the retention is a SyncTokenExpiredError (410), not retried; the loop starts again without one', async () => {
     await insert('carton-sizes', api.brand.id, [{ name: 'A' }]);
     const codec = createChangesCodec(createCursorCodec(TEST_CURSOR_SECRET));
-    const old = codec.encodeToken({ brandId: api.brand.id, family: 'carton-sizes' }, { xmin: '1', madeAt: Date.now() - 31 * 86_400_000, mark: null });
+    const old = codec.encodeToken({ brandId: api.brand.id, family: 'carton-sizes' }, { snapshot: '1:1:', madeAt: Date.now() - 31 * 86_400_000, mark: null });
     const batch = api.client['carton-sizes'].changes({ syncToken: old });
     const error = await batch.next().then(() => null, (caught: unknown) => caught);
     expect(error).to.be.instanceOf(SyncTokenExpiredError).and.instanceOf(ApiError);

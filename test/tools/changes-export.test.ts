@@ -183,7 +183,7 @@ describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', 
     await run();
     await sql('delete from carton_sizes where id = ?', [rows[0]!.id]);
     const codec = createChangesCodec(createCursorCodec(TEST_CURSOR_SECRET));
-    const old = codec.encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { xmin: '1', madeAt: Date.now() - 31 * 86_400_000, mark: null });
+    const old = codec.encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { snapshot: '1:1:', madeAt: Date.now() - 31 * 86_400_000, mark: null });
     await writeSyncState(statePath, { ...(await readSyncState(statePath))!, syncToken: old });
     const size = (await stat(out)).size;
 
@@ -228,7 +228,7 @@ describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', 
     expect((await linesFrom(cut))[0]!.change).to.equal('reset');
 
     const otherServer = createCursorCodec('another-secret-0123456789abcdef0123456789abcdef');
-    const foreign = createChangesCodec(otherServer).encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { xmin: '1', madeAt: Date.now(), mark: null });
+    const foreign = createChangesCodec(otherServer).encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { snapshot: '1:1:', madeAt: Date.now(), mark: null });
     await writeSyncState(statePath, { ...(await readSyncState(statePath))!, syncToken: foreign });
     expect(await refusal({})).to.contain('invalid_cursor').and.contain('--restart');
   });
@@ -308,7 +308,7 @@ describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', 
     it('exits 3 on an expired token, saying to rerun with --resync-expired, which then writes a full sync', async () => {
       await insert('carton-sizes', brand.id, [{ name: 'A' }]);
       const codec = createChangesCodec(createCursorCodec(TEST_CURSOR_SECRET));
-      const old = codec.encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { xmin: '1', madeAt: Date.now() - 31 * 86_400_000, mark: null });
+      const old = codec.encodeToken({ brandId: brand.id, family: 'carton-sizes' }, { snapshot: '1:1:', madeAt: Date.now() - 31 * 86_400_000, mark: null });
       await writeFile(statePath, JSON.stringify({ version: 1, feed: { brand: 'acme', family: 'carton-sizes' }, syncToken: old, syncedAt: '2026-01-01T00:00:00.000Z', batch: null }));
       const expired = await start([]).done;
       expect(expired.code).to.equal(3);

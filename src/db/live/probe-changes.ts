@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChangesProbe } from '../../engine/compile/changes-probe.ts';
+import { parseSnapshot, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 import { queryRows } from '../query/query-rows.ts';
 import { walPosition } from '../connection/wal-position.ts';
 
@@ -9,8 +10,8 @@ export interface ProbeResult {
   readonly versions: ReadonlyMap<string, bigint | null>;
   /** Per brand, the TRUNCATEs at or above the `since` asked about (changes-probe.ts). */
   readonly truncations: ReadonlyMap<string, readonly bigint[]>;
-  /** The probe's snapshot xmin: every transaction below it had finished. */
-  readonly xmin: bigint;
+  /** The probe's own snapshot: which transactions had finished when it ran. */
+  readonly snapshot: Snapshot;
   /** The primary's WAL position after the probe, when reads go to replicas: a copy that far has every change the probe saw. */
   readonly mark: string | null;
   /** When the probe ran (milliseconds since the epoch). */
@@ -37,5 +38,7 @@ export async function probeChanges({ db, probe, brandIds, since, withMark }: {
   const mark = withMark ? await walPosition(db) : null;
   const versions = new Map(rows.map((row) => [row.brandId as string, row.version === null ? null : BigInt(row.version as string)]));
   const truncations = new Map(rows.map((row) => [row.brandId as string, String(row.truncations ?? '').split(',').filter((id) => id !== '').map(BigInt)]));
-  return { versions, truncations, xmin: BigInt((rows[0]?.xmin as string | undefined) ?? '0'), mark, at };
+  const snapshot = rows[0] === undefined ? null : parseSnapshot(rows[0].snapshot as string, Infinity);
+  if (snapshot === null) throw new Error(`a changes probe answered no snapshot it could read (${String(rows[0]?.snapshot)})`);
+  return { versions, truncations, snapshot, mark, at };
 }

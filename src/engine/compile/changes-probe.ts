@@ -4,15 +4,20 @@ import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
 import { recordJoins } from './query-parts.ts';
 import type { SqlFragment } from './sql-fragment.ts';
+import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
 
 /**
  * The live changes' question (CONTRACT.md §7), compiled once per family at
  * boot: for each brand asked about, the newest version a change to this
- * family could carry, and the snapshot's xmin. A waiting request whose token
- * is `x` has something to read exactly when a change of version `x` or newer
- * committed (changes-queries.ts): when the answer for its brand is at least
- * `x`. So one statement per family answers for every brand and every waiting
- * request at once, whatever their number.
+ * family could carry, and the probe's own snapshot. A waiting request whose
+ * token is the snapshot S has something to read exactly when a change S did
+ * not see committed (changes-queries.ts): one of version `xmax(S)` or newer
+ * (the brand's newest version is at least `xmax(S)`), or one of a
+ * transaction in progress in S that has finished since (the probe's
+ * snapshot tells; one that wrote nothing of the brand, or rolled back, wakes
+ * the waiter for a read that finds nothing). So one statement per family
+ * answers for every brand and every waiting request at once, whatever their
+ * number.
  *
  * Each source is asked for its newest `sync_xid` of the brand through the
  * `(brand_id, sync_xid, id)` index (one index probe per brand, read
@@ -29,7 +34,7 @@ import type { SqlFragment } from './sql-fragment.ts';
  */
 export interface ChangesProbe {
   /**
-   * Rows `{ brandId, version, truncations, xmin }`: `version` null when the
+   * Rows `{ brandId, version, truncations, snapshot }`: `version` null when the
    * brand has no row nor tombstone; `truncations` the comma-separated ids of
    * those at or above `since` ('' for none). `brandIds` must be UUIDs.
    */
@@ -69,7 +74,7 @@ export function compileChangesProbe(resource: Resource): ChangesProbe {
     + ` where x."table_name" in (${truncated.map(() => '?').join(', ')}) and (x."brand_id" = v.b or x."brand_id" is null)`
     + ` and x.${XID} >= ?::xid8 order by 1), ',') as "truncations"`;
   const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version", ${truncations},`
-    + ' pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from unnest(?::uuid[]) as v(b)';
+    + ` ${CURRENT_SNAPSHOT_SQL} as "snapshot" from unnest(?::uuid[]) as v(b)`;
   return {
     // The brands go as one array literal: the statement's text, and its prepared plan, are the same for any number of them.
     probe: ({ brandIds, since }) => ({ sql, bindings: [...tombstoneBindings, ...truncated, since.toString(), `{${brandIds.join(',')}}`] }),

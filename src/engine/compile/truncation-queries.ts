@@ -20,7 +20,7 @@ export function truncationsOf({ tables, brandId }: { tables: readonly string[]; 
   };
 }
 
-/** Whether one at or above `since`, and not among those the token's snapshot saw (`seen`), removed rows the batch would read. */
+/** Whether one at or above `since` (the token's xmin), and not among those the token's snapshot saw (`seen`), removed rows the batch would read. */
 export function truncatedSince({ from, since, seen }: { from: SqlFragment; since: string; seen: readonly string[] }): SqlFragment {
   return {
     sql: `exists (select 1 ${from.sql} and x.${XID} >= ?::xid8 and not (x.${XID}::text = any(string_to_array(?, ','))))`,

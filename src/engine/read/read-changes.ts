@@ -2,6 +2,7 @@ import { ApiError } from '../request/api-error.ts';
 import type { ChangesCodec, ChangesCursor, ChangesScope } from '../request/changes-codec.ts';
 import type { CompiledResource } from '../compile/compile-registry.ts';
 import { SMALL_BATCH, type BatchWalk } from '../compile/changes-queries.ts';
+import { boundedSnapshot } from '../compile/snapshot-text.ts';
 import type { ReadSession, Row } from './reads.ts';
 
 /**
@@ -33,7 +34,7 @@ export interface ChangesBatch {
   readonly scope: ChangesScope;
   /** The batch so far; null on its first page. */
   readonly cursor: ChangesCursor | null;
-  /** The token's xmin on a first page with a token; null for a full sync (or on a later page: it is in the cursor). */
+  /** The token's snapshot on a first page with a token; null for a full sync (or on a later page: it is in the cursor). */
   readonly since: string | null;
   /** The token's truncations (already in the copy); empty without a token. */
   readonly seen: readonly string[];
@@ -72,12 +73,12 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
   if (request.syncToken === null) return { scope, cursor: null, since: null, seen: [], mark: null };
   const token = codec.decodeToken(request.syncToken, scope);
   if (expired(token.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-  return { scope, cursor: null, since: token.xmin, seen: token.truncations ?? [], mark: token.mark };
+  return { scope, cursor: null, since: token.snapshot, seen: token.truncations ?? [], mark: token.mark };
 }
 
 /**
- * One page. The first takes the batch's snapshot xmin (the next batch's
- * token) and, after a token, sizes the batch to choose how its pages are
+ * One page. The first takes the batch's snapshot (the next batch's token)
+ * and, after a token, sizes the batch to choose how its pages are
  * read, and refuses it (410) when a TRUNCATE since the token removed rows
  * of the brand; every page then reads upserts and deletes in one statement, in id
  * order. The last page hands out the token of the next batch, made at the
@@ -107,12 +108,12 @@ export async function readChanges({ session, family, request, batch, codec, now 
     items: rows.map(toItem),
     nextCursor,
     syncToken: nextCursor === null
-      ? codec.encodeToken(batch.scope, { xmin: position.xmin, madeAt: position.madeAt, mark, ...(position.truncations ? { truncations: position.truncations } : {}) })
+      ? codec.encodeToken(batch.scope, { snapshot: position.snapshot, madeAt: position.madeAt, mark, ...(position.truncations ? { truncations: position.truncations } : {}) })
       : null,
   };
 }
 
-/** A batch's first statement: the snapshot's xmin, and the walk its size calls for. */
+/** A batch's first statement: its snapshot, and the walk its size calls for. */
 async function startBatch({ session, family, brandId, since, seen, now }: {
   session: ReadSession;
   family: CompiledResource;
@@ -126,7 +127,7 @@ async function startBatch({ session, family, brandId, since, seen, now }: {
   if (start!.truncated === true) throw new ApiError({ errorCode: 'sync_token_expired' });
   const walk: BatchWalk = since === null ? 'full' : (start!.items as number) > SMALL_BATCH ? 'large' : 'small';
   const truncations = typeof start!.truncations === 'string' && start!.truncations !== '' ? start!.truncations.split(',') : [];
-  return { xmin: start!.xmin as string, madeAt: now, since, walk, ...(truncations.length > 0 ? { truncations } : {}) };
+  return { snapshot: boundedSnapshot(start!.snapshot as string), madeAt: now, since, walk, ...(truncations.length > 0 ? { truncations } : {}) };
 }
 
 const ID = '__id';

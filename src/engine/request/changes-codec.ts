@@ -2,14 +2,15 @@ import { ApiError } from './api-error.ts';
 import type { CursorCodec } from './cursor-codec.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import type { BatchWalk } from '../compile/changes-queries.ts';
+import { fromXmin, parseSnapshot, xminOf } from '../compile/snapshot-text.ts';
 
 /**
  * The changes feed's opaque values (CONTRACT.md §6), signed by the cursor
  * codec's key, so every instance sharing it accepts them:
  *
- * - a sync token: the brand, the family, the `xmin` of the snapshot of the
- *   batch's first page (every transaction below it had finished), when that
- *   page was read (for expiry), and how new the last page's copy was;
+ * - a sync token: the brand, the family, the snapshot of the batch's first
+ *   page (what it saw: compile/snapshot-text.ts), when that page was read
+ *   (for expiry), and how new the last page's copy was;
  * - a cursor inside a batch: all of that, plus the token the batch started
  *   from, how its pages are read and the last id returned.
  *
@@ -26,26 +27,26 @@ export interface ChangesScope {
 
 /** What a sync token says. */
 export interface SyncToken {
-  /** `pg_snapshot_xmin` of the batch's first page, as decimal text. */
-  readonly xmin: string;
+  /** The snapshot of the batch's first page, as `pg_snapshot` text (snapshot-text.ts). */
+  readonly snapshot: string;
   /** When that page was read, in milliseconds since the epoch. */
   readonly madeAt: number;
   /** How new the copy the batch's last page was read from was (`Reads.mark`), or null: the next batch reads no older a copy. */
   readonly mark: string | null;
   /**
-   * The ids of the TRUNCATEs at or above `xmin` that the batch's snapshot
+   * The ids of the TRUNCATEs at or above the snapshot's `xmin` that it
    * already saw (their effect is in the copy): only another one refuses the
    * next batch. Absent: none.
    */
   readonly truncations?: readonly string[];
 }
 
-/** Where a batch is: its first page's snapshot xmin and time, the token it started from (null: a full sync) and the next page's start. */
+/** Where a batch is: its first page's snapshot and time, the token it started from (null: a full sync) and the next page's start. */
 export interface ChangesCursor {
-  /** `pg_snapshot_xmin` of the first page's snapshot: the next batch's token. */
-  readonly xmin: string;
+  /** The first page's snapshot: the next batch's token. */
+  readonly snapshot: string;
   readonly madeAt: number;
-  /** The `xmin` of the token the batch started from, or null for a full sync. */
+  /** The snapshot of the token the batch started from, or null for a full sync. */
   readonly since: string | null;
   /** How the batch's pages are read (changes-queries.ts). */
   readonly walk: BatchWalk;
@@ -65,7 +66,8 @@ export interface ChangesCodec {
 }
 
 const XID = /^(0|[1-9][0-9]{0,19})$/;
-const MAX_CURSOR_LENGTH = 1024;
+/** Room for two snapshots of MAX_IN_PROGRESS ids and MAX_TOKEN_TRUNCATIONS truncations. */
+const MAX_CURSOR_LENGTH = 2048;
 const WALKS: readonly BatchWalk[] = ['full', 'small', 'large'];
 const UUID = new RegExp(UUID_PATTERN);
 const MARK = /^[0-9A-Za-z/._:-]{1,64}$/;
@@ -79,6 +81,18 @@ const isXids = (value: unknown): boolean => value === undefined || (typeof value
 const sealXids = (list: readonly string[] | undefined): { r?: string } =>
   list && list.length > 0 && list.length <= MAX_TOKEN_TRUNCATIONS ? { r: list.join(',') } : {};
 const openXids = (value: unknown): { truncations?: readonly string[] } => (typeof value === 'string' ? { truncations: value.split(',') } : {});
+/**
+ * A snapshot rides as its `xmin` (`x`, what a token of an earlier version
+ * held, and still all an instance of one reads) and, unless it is `xmin`
+ * alone, its whole text; a value without the text means `xmin:xmin:`.
+ */
+const sealSnapshot = (xmin: string, snapshot: string, text: string): Record<string, string> =>
+  ({ [xmin]: xminOf(snapshot), ...(snapshot === fromXmin(xminOf(snapshot)) ? {} : { [text]: snapshot }) });
+const openSnapshot = (xmin: unknown, text: unknown): string | null => {
+  if (!isXid(xmin)) return null;
+  if (text === undefined) return fromXmin(xmin);
+  return typeof text === 'string' && parseSnapshot(text) !== null && xminOf(text) === xmin ? text : null;
+};
 const isTime = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 /** A mark, or none. */
 const isMark = (value: unknown): boolean => value === undefined || (typeof value === 'string' && MARK.test(value));
@@ -97,32 +111,37 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
 
   return {
     encodeToken: (scope, token) => cursors.seal({
-      k: 'sync', b: scope.brandId, c: scope.family, x: token.xmin, t: token.madeAt, ...(token.mark === null ? {} : { w: token.mark }),
+      k: 'sync', b: scope.brandId, c: scope.family, ...sealSnapshot('x', token.snapshot, 's'), t: token.madeAt, ...(token.mark === null ? {} : { w: token.mark }),
       ...sealXids(token.truncations),
     }),
 
     decodeToken(value, scope) {
       const body = openKind({ value, kind: 'sync', scope });
-      if (!isXid(body.x) || !isTime(body.t) || !isMark(body.w) || !isXids(body.r)) return invalid();
-      return { xmin: body.x, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r) };
+      const snapshot = openSnapshot(body.x, body.s);
+      if (snapshot === null || !isTime(body.t) || !isMark(body.w) || !isXids(body.r)) return invalid();
+      return { snapshot, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r) };
     },
 
     encodeCursor: (scope, cursor) => cursors.seal({
-      k: 'changes', b: scope.brandId, c: scope.family, n: cursor.xmin, t: cursor.madeAt, x: cursor.since, m: cursor.walk,
+      k: 'changes', b: scope.brandId, c: scope.family, ...sealSnapshot('n', cursor.snapshot, 'ns'), t: cursor.madeAt,
+      ...(cursor.since === null ? { x: null } : sealSnapshot('x', cursor.since, 'xs')), m: cursor.walk,
       p: cursor.after, ...(cursor.mark === null ? {} : { w: cursor.mark }), ...sealXids(cursor.truncations),
     }),
 
     decodeCursor(value, scope) {
       const body = openKind({ value, kind: 'changes', scope });
       const walk = WALKS.find((w) => w === body.m);
+      const snapshot = openSnapshot(body.n, body.ns);
+      const fullSync = body.x === null && body.xs === undefined;
+      const since = fullSync ? null : openSnapshot(body.x, body.xs);
       // A full sync has no token to start from; a batch after a token has one.
-      if (!isXid(body.n) || !isTime(body.t) || !(body.x === null ? walk === 'full' : isXid(body.x) && walk !== 'full' && walk !== undefined)
+      if (snapshot === null || !isTime(body.t) || !(fullSync ? walk === 'full' : since !== null && walk !== 'full' && walk !== undefined)
         || typeof body.p !== 'string' || !UUID.test(body.p)
         || !isMark(body.w) || !isXids(body.r)) {
         return invalid();
       }
       return {
-        xmin: body.n, madeAt: body.t, since: body.x as string | null, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r),
+        snapshot, madeAt: body.t, since, walk: walk!, after: body.p, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r),
       };
     },
   };

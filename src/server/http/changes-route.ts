@@ -7,7 +7,8 @@ import type { ParameterIssue } from '../../engine/request/api-error.ts';
 import type { ChangesCodec } from '../../engine/request/changes-codec.ts';
 import { parseQuery, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
-import type { LiveChanges } from '../live/live-changes.ts';
+import type { LiveChanges, LiveRequest, TokenPoint } from '../live/live-changes.ts';
+import { xminOf } from '../../engine/compile/snapshot-text.ts';
 
 /** What the changes handler reads with. */
 export interface ChangesOperations {
@@ -46,10 +47,11 @@ export async function changesPage({ operations, family, ctx, brandId }: {
     fields,
   };
   const batch = openBatch({ codec, brandId, family, request, retentionDays: syncRetentionDays, now: Date.now() });
-  // A waited batch reads from its own token's xmin, on a copy no older than `after` (live-changes.ts).
-  const readPage = (after: string | null, since = batch.since): Promise<ChangesPage> => {
+  // A waited batch reads after its own token, or after a later one its wait moved on to, on a copy no older than `after` (live-changes.ts).
+  const readPage = (after: string | null, from?: TokenPoint): Promise<ChangesPage> => {
     const now = Date.now();
-    return reads.run((session) => readChanges({ session, family, request, batch: { ...batch, since }, codec, now }), { after });
+    const at = from === undefined ? batch : { ...batch, since: from.since, seen: from.seen, mark: from.mark };
+    return reads.run((session) => readChanges({ session, family, request, batch: at, codec, now }), { after });
   };
   const seconds = (values.wait as number | undefined) ?? 0;
   const page = seconds > 0 && batch.since !== null && batch.cursor === null
@@ -70,7 +72,7 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
   batch: ChangesBatch;
   limit: number;
   seconds: number;
-  readPage: (after: string | null, since?: string) => Promise<ChangesPage>;
+  readPage: LiveRequest['readPage'];
 }): Promise<ChangesPage | null> {
   const hangUp = new AbortController();
   const onClose = (): void => {
@@ -83,10 +85,14 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
       family, batch, limit, seconds, readPage,
       keyId: String(ctx.state.keyId),
       signal: hangUp.signal,
-      // The truncations the batch's token had seen stay seen (at or above the new xmin): without them the next call is a 410.
-      token: (xmin, madeAt) => {
-        const truncations = batch.seen.filter((id) => BigInt(id) >= BigInt(xmin));
-        return operations.changes.encodeToken(batch.scope, { xmin, madeAt, mark: batch.mark, ...(truncations.length > 0 ? { truncations } : {}) });
+      reopen: (page) => {
+        const token = operations.changes.decodeToken(page.syncToken!, batch.scope);
+        return { since: token.snapshot, seen: token.truncations ?? [], mark: token.mark };
+      },
+      // The truncations the token had seen stay seen (at or above the new xmin): without them the next call is a 410.
+      token: ({ since, seen, mark }, madeAt) => {
+        const truncations = seen.filter((id) => BigInt(id) >= BigInt(xminOf(since)));
+        return operations.changes.encodeToken(batch.scope, { snapshot: since, madeAt, mark, ...(truncations.length > 0 ? { truncations } : {}) });
       },
     });
   } finally {

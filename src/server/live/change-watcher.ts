@@ -1,23 +1,24 @@
 import type { Knex } from 'knex';
 import type { ChangesProbe } from '../../engine/compile/changes-probe.ts';
 import { probeChanges, type ProbeResult } from '../../db/live/probe-changes.ts';
+import { finishedIn, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** A request waiting for a change of one brand of the watcher's family. */
 export interface Waiter {
   readonly brandId: string;
-  /** Its token's xmin: a change of this version or newer is one its batch would return. */
-  readonly since: bigint;
-  /** The TRUNCATEs its token already saw (in its copy); any other at or above `since` wakes it (its read is a 410). */
+  /** Its token's snapshot: a change it did not see is one its batch would return. */
+  readonly since: Snapshot;
+  /** The TRUNCATEs its token already saw (in its copy); any other at or above its `xmin` wakes it (its read is a 410). */
   readonly seen: ReadonlySet<bigint>;
   /** Called once, when a probe saw such a change: read no older a copy than `mark`. */
   wake(mark: string | null): void;
 }
 
-/** What the last probe of a brand said: its newest version then, its truncations, and the probe's xmin and time. */
+/** What the last probe of a brand said: its newest version then, its truncations, and the probe's snapshot and time. */
 export interface BrandKnowledge {
   readonly version: bigint | null;
   readonly truncations: readonly bigint[];
-  readonly xmin: bigint;
+  readonly snapshot: Snapshot;
   readonly at: number;
   readonly mark: string | null;
 }
@@ -53,7 +54,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
 
   const learn = (result: ProbeResult): void => {
     for (const [brandId, version] of result.versions) {
-      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], xmin: result.xmin, at: result.at, mark: result.mark };
+      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], snapshot: result.snapshot, at: result.at, mark: result.mark };
       known.set(brandId, knowledge);
       const woken = [...(waiters.get(brandId) ?? [])].filter((waiter) => hasChanged(knowledge, waiter));
       for (const waiter of woken) {
@@ -99,14 +100,20 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   };
 }
 
-/** Whether what a probe learned is news to a token: a change of its version or newer, or a TRUNCATE it has not seen. */
-export function hasChanged(known: BrandKnowledge, { since, seen }: { since: bigint; seen: ReadonlySet<bigint> }): boolean {
-  return (known.version !== null && known.version >= since) || known.truncations.some((id) => id >= since && !seen.has(id));
+/**
+ * Whether what a probe learned is news to a token's snapshot `since`
+ * (changes-probe.ts): a version at or above its `xmax`, a transaction it saw
+ * in progress that has finished since, or a TRUNCATE it has not seen.
+ */
+export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snapshot; seen: ReadonlySet<bigint> }): boolean {
+  return (known.version !== null && known.version >= since.xmax)
+    || since.xip.some((xid) => finishedIn(known.snapshot, xid))
+    || known.truncations.some((id) => id >= since.xmin && !seen.has(id));
 }
 
 /** The oldest token waited on: the probe lists no truncation older than it. */
 function oldestSince(waiters: ReadonlyMap<string, ReadonlySet<Waiter>>): bigint {
   let least: bigint | null = null;
-  for (const set of waiters.values()) for (const waiter of set) if (least === null || waiter.since < least) least = waiter.since;
+  for (const set of waiters.values()) for (const waiter of set) if (least === null || waiter.since.xmin < least) least = waiter.since.xmin;
   return least ?? 0n;
 }

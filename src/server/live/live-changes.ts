@@ -4,11 +4,19 @@ import type { ChangesBatch, ChangesPage } from '../../engine/read/read-changes.t
 import { createChangeWatcher, hasChanged, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
 import { createKeyPlaces, type KeyPlaces } from './key-places.ts';
 import { waitOnce, type WaitOutcome } from './wait-once.ts';
+import { boundedSnapshot, parseSnapshot, seesAtLeast, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** Requests one key may hold waiting at once on one instance (README, "Live changes"); past it, 429. */
 export const LIVE_WAITS_PER_KEY = 10;
 /** How often a family's watcher asks the primary while anyone waits on it. */
 export const LIVE_PROBE_INTERVAL_MS = 150;
+
+/** A point of the feed a token stands for: its snapshot (text), the TRUNCATEs it already saw, and how new a copy the next read must be. */
+export interface TokenPoint {
+  readonly since: string;
+  readonly seen: readonly string[];
+  readonly mark: string | null;
+}
 
 /** One waited changes call, as the route hands it over. */
 export interface LiveRequest {
@@ -20,10 +28,12 @@ export interface LiveRequest {
   readonly seconds: number;
   /** Aborted when the client hangs up. */
   readonly signal: AbortSignal;
-  /** The ordinary first page of the batch, read on a copy no older than `after`, from the token's xmin or an older `since`. */
-  readPage(after: string | null, since?: string): Promise<ChangesPage>;
-  /** A token for the next call: `xmin`, made at `madeAt`, keeping the batch's mark. */
-  token(xmin: string, madeAt: number): string;
+  /** The ordinary first page of the batch, read on a copy no older than `after`, after the request's token or `from`. */
+  readPage(after: string | null, from?: TokenPoint): Promise<ChangesPage>;
+  /** What the token of a batch read for this request says. */
+  reopen(page: ChangesPage): TokenPoint;
+  /** A token for the next call: after `to`, made at `madeAt`, keeping the batch's mark. */
+  token(to: TokenPoint, madeAt: number): string;
 }
 
 export interface LiveChanges {
@@ -43,7 +53,7 @@ const hasItems = (page: ChangesPage): boolean => page.items.length > 0 || page.n
  * someone waits on, the places of each key, and the stop of all waits.
  * Waiting holds no connection: a waiting request is a timer and an entry in
  * its watcher. The requests of one brand that one probe wakes with the same
- * token (the same xmin and the same truncations already seen) share one
+ * token (the same snapshot and the same truncations already seen) share one
  * read; its answer, and so their next token, is then the same for all, so
  * the followers of a brand soon share every read.
  */
@@ -59,12 +69,12 @@ export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERV
   const watchers = new Map<string, ChangeWatcher>();
   const reading = new Map<string, Promise<ChangesPage>>();
   const room: Room = { places: createKeyPlaces(perKey), stoppers: new Set(), stopping: false, sharedRead: () => Promise.reject(new Error('unset')) };
-  room.sharedRead = (request, after, since) => {
+  room.sharedRead = (request, after, from) => {
     // The truncations the tokens already saw decide a 410 (changes-queries.ts): only reads that agree on them are shared.
-    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${since}|${request.batch.seen.join(',')}|${request.limit}|${after}`;
+    const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${from.since}|${from.seen.join(',')}|${request.limit}|${after}`;
     let read = reading.get(key);
     if (!read) {
-      read = request.readPage(after, since.toString()).finally(() => reading.delete(key));
+      read = request.readPage(after, from).finally(() => reading.delete(key));
       reading.set(key, read);
     }
     return read;
@@ -96,23 +106,40 @@ interface Room {
   readonly stoppers: Set<() => void>;
   stopping: boolean;
   /** One read, from `since`, for every request of the brand woken by the same probe with the same token and page size. */
-  sharedRead(request: LiveRequest, after: string | null, since: bigint): Promise<ChangesPage>;
+  sharedRead(request: LiveRequest, after: string | null, from: TokenPoint): Promise<ChangesPage>;
 }
+
+/** Where a wait stands: the token it waits after (its snapshot, as text and read) and the TRUNCATEs that token saw. */
+interface Point {
+  readonly since: string;
+  readonly snapshot: Snapshot;
+  readonly seen: ReadonlySet<bigint>;
+  readonly mark: string | null;
+}
+
+const pointOf = (from: TokenPoint): Point => ({ ...from, snapshot: parseSnapshot(from.since)!, seen: new Set(from.seen.map(BigInt)) });
+const tokenPoint = (point: Point): TokenPoint => ({ since: point.since, seen: [...point.seen].map(String), mark: point.mark });
 
 /**
  * One waited call: the ordinary first page unless a probe already saw that
  * it would be empty; then, holding one of the key's places, wait until a
  * change wakes it (and its read has items), the time is up or the instance
  * stops (the empty batch), or the client hangs up (null).
+ *
+ * A read that finds nothing (a transaction the token saw running ended
+ * without writing to the brand, or a joined row of no record changed) moves
+ * the wait on to that read's own token: the batch up to it was empty, as a
+ * call without `wait` would have said, and the same news does not wake the
+ * request again.
  */
 async function waitForChanges({ room, watcher, request }: { room: Room; watcher: ChangeWatcher; request: LiveRequest }): Promise<ChangesPage | null> {
-  const since = BigInt(request.batch.since!);
-  const seen = new Set(request.batch.seen.map(BigInt));
+  let point = pointOf({ since: request.batch.since!, seen: request.batch.seen, mark: request.batch.mark });
   const brandId = request.batch.scope.brandId;
   let empty: ChangesPage | null = null;
-  if (!quiet({ watcher, brandId, since, seen }) || room.stopping) {
+  if (!quiet({ watcher, brandId, point }) || room.stopping) {
     empty = await request.readPage(request.batch.mark);
     if (hasItems(empty) || room.stopping) return empty;
+    point = pointOf(request.reopen(empty));
   }
   if (request.signal.aborted) return null;
   const release = room.places.take(request.keyId);
@@ -120,25 +147,29 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
     const deadline = Date.now() + request.seconds * 1000;
     // The instance may start stopping while a read is out: no further wait then (its stoppers run only once).
     while (!room.stopping) {
-      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since, seen, deadline, signal: request.signal, stoppers: room.stoppers });
+      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, signal: request.signal, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
-      // Read from this token's own xmin: from an older one, a TRUNCATE between the two would be a 410 this token must not get.
-      const page = await room.sharedRead(request, outcome.mark ?? request.batch.mark, since);
+      // Read after this wait's own token: after an older one, a TRUNCATE between the two would be a 410 this token must not get.
+      const page = await room.sharedRead(request, outcome.mark ?? point.mark, tokenPoint(point));
       if (hasItems(page)) return page;
       empty = page;
+      point = pointOf(request.reopen(page));
     }
   } finally {
     release();
   }
-  // The freshest token that is true: the last probe's, when it saw nothing for this token.
-  const known = quiet({ watcher, brandId, since, seen });
-  if (known) return { items: [], nextCursor: null, syncToken: request.token((known.xmin > since ? known.xmin : since).toString(), known.at) };
-  return empty ?? request.readPage(request.batch.mark);
+  // The freshest token that is true: the last probe's snapshot, when it saw nothing for this one (unless it is older).
+  const known = quiet({ watcher, brandId, point });
+  if (known) {
+    const snapshot = seesAtLeast(known.snapshot, point.snapshot) ? boundedSnapshot(snapshotText(known.snapshot)) : point.since;
+    return { items: [], nextCursor: null, syncToken: request.token({ ...tokenPoint(point), since: snapshot }, known.at) };
+  }
+  return empty ?? request.readPage(point.mark, tokenPoint(point));
 }
 
 /** What the last probe of the brand said, when it saw no change for this token: the batch would be empty (a later commit wakes the waiter). */
-function quiet({ watcher, brandId, since, seen }: { watcher: ChangeWatcher; brandId: string; since: bigint; seen: ReadonlySet<bigint> }): BrandKnowledge | null {
+function quiet({ watcher, brandId, point }: { watcher: ChangeWatcher; brandId: string; point: Point }): BrandKnowledge | null {
   const known = watcher.knowledge(brandId);
-  return known && !hasChanged(known, { since, seen }) ? known : null;
+  return known && !hasChanged(known, { since: point.snapshot, seen: point.seen }) ? known : null;
 }

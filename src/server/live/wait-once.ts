@@ -1,4 +1,5 @@
 import type { ChangeWatcher } from './change-watcher.ts';
+import type { Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
@@ -15,7 +16,7 @@ export type WaitOutcome =
 export function waitOnce({ watcher, brandId, since, seen, deadline, signal, stoppers }: {
   watcher: ChangeWatcher;
   brandId: string;
-  since: bigint;
+  since: Snapshot;
   seen: ReadonlySet<bigint>;
   deadline: number;
   signal: AbortSignal;

@@ -34,8 +34,8 @@ describe('compileChangesProbe', function () {
     await db.raw('truncate carton_sizes cascade');
     const recorded = ((await db.raw(`select distinct sync_xid::text as x from sync_truncations where table_name = 'carton_sizes' and (brand_id = ? or brand_id is null)`, [brand.id])) as { rows: { x: string }[] }).rows.map((r) => BigInt(r.x));
     expect(recorded.length).to.be.at.least(1);
-    const after = await probeChanges({ db, probe, brandIds: [brand.id], since: before.xmin, withMark: false });
-    expect(after.truncations.get(brand.id)).to.include.members(recorded.filter((x) => x >= before.xmin));
+    const after = await probeChanges({ db, probe, brandIds: [brand.id], since: before.snapshot.xmin, withMark: false });
+    expect(after.truncations.get(brand.id)).to.include.members(recorded.filter((x) => x >= before.snapshot.xmin));
     expect(after.truncations.get(brand.id)!.length, 'the truncation made after the first probe').to.be.at.least(1);
     const later = await probeChanges({ db, probe, brandIds: [brand.id], since: after.truncations.get(brand.id)!.at(-1)! + 1n, withMark: false });
     expect(later.truncations.get(brand.id), 'none above a newer token').to.deep.equal([]);

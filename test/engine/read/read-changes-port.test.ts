@@ -25,7 +25,7 @@ function fakeSession({ rows, items = 3, truncated = false, truncations = '' }: {
     asked,
     rows: async (query) => {
       asked.push(query);
-      if (query.sql.startsWith('select pg_snapshot_xmin(')) return [{ xmin: '100', items, truncated, truncations }];
+      if (query.sql.startsWith('select case when pg_is_in_recovery()')) return [{ snapshot: '100:100:', items, truncated, truncations }];
       return rows.map((row) => ({ ...row }));
     },
     count: async () => 0,
@@ -52,7 +52,7 @@ describe('read-changes over the Reads port (no database)', () => {
     openBatch({ codec, brandId: BRAND, family, request: request(changes), retentionDays: 30, now });
 
   it('a first page after a token: sizes the batch, reads upserts and deletes in one statement, cuts at the limit', async () => {
-    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
+    const token = codec.encodeToken(scope, { snapshot: '90:90:', madeAt: NOW - DAY, mark: null });
     const session = fakeSession({ rows: [upsert(1, 'a'), deleted(2), upsert(3, 'c'), upsert(4, 'd')] });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(page.items).to.deep.equal([
@@ -61,7 +61,7 @@ describe('read-changes over the Reads port (no database)', () => {
       { change: 'upsert', id: id(3), record: { id: id(3), name: 'c' } },
     ]);
     expect(page.syncToken).to.equal(null);
-    expect(codec.decodeCursor(page.nextCursor!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW, since: '90', walk: 'small', after: id(3), mark: 'mark-1' });
+    expect(codec.decodeCursor(page.nextCursor!, scope)).to.deep.equal({ snapshot: '100:100:', madeAt: NOW, since: '90:90:', walk: 'small', after: id(3), mark: 'mark-1' });
     expect(session.asked).to.have.length(2);
     expect(session.asked[0]!.bindings).to.include('90');
     expect(session.asked[1]!.bindings).to.include('90');
@@ -69,7 +69,7 @@ describe('read-changes over the Reads port (no database)', () => {
   });
 
   it('a batch of more than SMALL_BATCH changes walks the ids', async () => {
-    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
+    const token = codec.encodeToken(scope, { snapshot: '90:90:', madeAt: NOW - DAY, mark: null });
     const session = fakeSession({ rows: [upsert(1, 'a'), upsert(2, 'b'), upsert(3, 'c'), upsert(4, 'd')], items: SMALL_BATCH + 1 });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(codec.decodeCursor(page.nextCursor!, scope).walk).to.equal('large');
@@ -77,14 +77,14 @@ describe('read-changes over the Reads port (no database)', () => {
   });
 
   it('a later page starts after the cursor\'s id with no new snapshot; the last page gives the token: the first page\'s xmin and time', async () => {
-    const first = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW - 5000, since: '90', walk: 'small', after: id(1), mark: 'mark-0' });
+    const first = codec.encodeCursor(scope, { snapshot: '95:95:', madeAt: NOW - 5000, since: '90:90:', walk: 'small', after: id(1), mark: 'mark-0' });
     const session = fakeSession({ rows: [upsert(5, 'c')] });
     const page = await readChanges({ session, family, request: request({ cursor: first }), batch: batchOf({ cursor: first }), codec, now: NOW });
     expect(session.asked).to.have.length(1);
     expect(session.asked[0]!.bindings).to.include(id(1));
     expect(page.items).to.have.length(1);
     expect(page.nextCursor).to.equal(null);
-    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '95', madeAt: NOW - 5000, mark: 'mark-1' });
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ snapshot: '95:95:', madeAt: NOW - 5000, mark: 'mark-1' });
   });
 
   it('a full sync neither sizes the batch nor reads tombstones', async () => {
@@ -93,19 +93,19 @@ describe('read-changes over the Reads port (no database)', () => {
     expect(page.items).to.deep.equal([]);
     expect(session.asked[0]!.sql).to.not.include('count(');
     expect(session.asked.some((query) => query.sql.includes('"sync_tombstones"'))).to.equal(false);
-    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ xmin: '100', madeAt: NOW, mark: 'mark-1' });
+    expect(codec.decodeToken(page.syncToken!, scope)).to.deep.equal({ snapshot: '100:100:', madeAt: NOW, mark: 'mark-1' });
   });
 
   it('a page is read from a copy no older than the previous page\'s, and a batch from one no older than the last batch\'s last page', () => {
-    const cursor = codec.encodeCursor(scope, { xmin: '95', madeAt: NOW, since: '90', walk: 'small', after: id(1), mark: 'page-1' });
+    const cursor = codec.encodeCursor(scope, { snapshot: '95:95:', madeAt: NOW, since: '90:90:', walk: 'small', after: id(1), mark: 'page-1' });
     expect(batchOf({ cursor }).mark).to.equal('page-1');
-    expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: 'last-page' }) }).mark).to.equal('last-page');
-    expect(batchOf({ syncToken: codec.encodeToken(scope, { xmin: '95', madeAt: NOW, mark: null }) }).mark).to.equal(null);
+    expect(batchOf({ syncToken: codec.encodeToken(scope, { snapshot: '95:95:', madeAt: NOW, mark: 'last-page' }) }).mark).to.equal('last-page');
+    expect(batchOf({ syncToken: codec.encodeToken(scope, { snapshot: '95:95:', madeAt: NOW, mark: null }) }).mark).to.equal(null);
     expect(batchOf({}).mark).to.equal(null);
   });
 
   it('a first page after a token that a TRUNCATE has made stale is 410 sync_token_expired, and reads no page', async () => {
-    const token = codec.encodeToken(scope, { xmin: '90', madeAt: NOW - DAY, mark: null });
+    const token = codec.encodeToken(scope, { snapshot: '90:90:', madeAt: NOW - DAY, mark: null });
     const session = fakeSession({ rows: [upsert(1, 'a')], truncated: true });
     const error = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW })
       .then(() => null, (thrown: ApiError) => thrown);
@@ -135,13 +135,13 @@ describe('read-changes over the Reads port (no database)', () => {
         return (error as ApiError).errorCode;
       }
     };
-    const old = codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 31 * DAY, mark: null });
+    const old = codec.encodeToken(scope, { snapshot: '1:1:', madeAt: NOW - 31 * DAY, mark: null });
     expect(expired(() => batchOf({ syncToken: old }))).to.equal('sync_token_expired');
-    expect(expired(() => batchOf({ syncToken: codec.encodeToken(scope, { xmin: '1', madeAt: NOW - 29 * DAY, mark: null }) }))).to.equal('none');
+    expect(expired(() => batchOf({ syncToken: codec.encodeToken(scope, { snapshot: '1:1:', madeAt: NOW - 29 * DAY, mark: null }) }))).to.equal('none');
     const cursor = (since: string | null) => codec.encodeCursor(scope, {
-      xmin: '1', madeAt: NOW - 31 * DAY, since, walk: since === null ? 'full' : 'small', after: id(1), mark: null,
+      snapshot: '1:1:', madeAt: NOW - 31 * DAY, since, walk: since === null ? 'full' : 'small', after: id(1), mark: null,
     });
-    expect(expired(() => batchOf({ cursor: cursor('1') }))).to.equal('sync_token_expired');
+    expect(expired(() => batchOf({ cursor: cursor('1:1:') }))).to.equal('sync_token_expired');
     expect(expired(() => batchOf({ cursor: cursor(null) }))).to.equal('none');
   });
 });

@@ -183,9 +183,9 @@ describe('GET /brands/{brand}/<path>/changes', () => {
     expectError(await server.request(`${cartons}/changes?syncToken=${cursor}`, { key }), 400, 'invalid_cursor');
     const codec = createChangesCodec(createCursorCodec(TEST_CURSOR_SECRET));
     const scope = { brandId: brand.id, family: 'carton-sizes' };
-    const old = codec.encodeToken(scope, { xmin: '1', madeAt: Date.now() - 31 * 86_400_000, mark: null });
+    const old = codec.encodeToken(scope, { snapshot: '1:1:', madeAt: Date.now() - 31 * 86_400_000, mark: null });
     expectError(await server.request(`${cartons}/changes?syncToken=${old}`, { key }), 410, 'sync_token_expired');
-    const recent = codec.encodeToken(scope, { xmin: '1', madeAt: Date.now() - 29 * 86_400_000, mark: null });
+    const recent = codec.encodeToken(scope, { snapshot: '1:1:', madeAt: Date.now() - 29 * 86_400_000, mark: null });
     expect((await server.request(`${cartons}/changes?syncToken=${recent}`, { key })).status).to.equal(200);
   });
 });
