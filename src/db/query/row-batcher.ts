@@ -52,14 +52,16 @@ export function createRowBatcher(run: (query: SqlFragment) => Promise<Row[]>): R
       return;
     }
     const first = waiting[0]!.query;
-    // One array per binding, each request's value in its place (`batch.values`: its values as they travel, when not its bindings).
-    const columns = first.bindings.map((_, k) => waiting.map(({ query }) => (query.batch!.values ?? query.bindings)[k]));
+    // One array per binding, each request's value in its place, as it travels (an array as its literal: batch-by-row.ts).
+    const travelling = waiting.map(({ query }) => query.batch!.travel?.(query.bindings) ?? query.bindings);
+    const columns = first.bindings.map((_, k) => travelling.map((values) => values[k]));
     // The first query's other traits (whether to prepare, how it is labelled) go with the batch.
     run({ ...first, sql: first.batch!.sql, bindings: columns }).then(
       (rows) => {
         const answers = waiting.map((): Row[] => []);
         for (const row of rows) {
           const place = Number(row[BATCH_COLUMN]) - 1;
+          // Last first: the columns the batch added come last (batch-by-row.ts).
           delete row[BATCH_COLUMN];
           delete row[PLACE_COLUMN];
           answers[place]?.push(row);

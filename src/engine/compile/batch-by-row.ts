@@ -41,6 +41,8 @@ export interface BatchColumn {
 export interface BatchPlan {
   readonly sql: string;
   readonly columns: readonly BatchColumn[];
+  /** A request's bindings as they travel in the batch (an array as its literal); made only when a batch forms, so a request alone never pays for it. */
+  travel(bindings: readonly unknown[]): readonly unknown[];
 }
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,35 +74,31 @@ export function batchByRow({ sql, columns, ordered = false }: { sql: string; col
   if (seen !== columns.length) throw new Error(`a batched query binds ${columns.length} values, its text has ${seen} placeholders`);
   const names = columns.map((_, i) => `p${i + 1}`);
   const arrays = columns.map((column) => (column.array ? '?::text[]' : `?::${column.type}[]`));
+  const travelling = columns.some((column) => column.array);
   return {
+    // The hidden columns come last, and are deleted last first: V8 then drops them without turning the row into a slower dictionary object.
     sql:
-      `select r."i" as "${BATCH_COLUMN}", q.* from unnest(${arrays.join(', ')}) with ordinality as r(${names.join(', ')}, i)` +
+      `select q.*, r."i" as "${BATCH_COLUMN}" from unnest(${arrays.join(', ')}) with ordinality as r(${names.join(', ')}, i)` +
       ` cross join lateral (${lateral}) q${ordered ? ` order by r."i", q."${PLACE_COLUMN}"` : ''}`,
     columns,
+    travel: travelling ? (bindings) => bindings.map((value, k) => (columns[k]?.array ? arrayLiteral(value as unknown[]) : value)) : (bindings) => bindings,
   };
 }
 
 /**
- * The query with what it needs to join a batch (`SqlFragment.batch`: the
- * plan's text, and this request's values when an array among them travels as
- * its literal), when every value it binds can travel; others run alone, and
- * fail alone.
+ * The query with its batch plan (`SqlFragment.batch`) when every value it
+ * binds can travel; others run alone, and fail alone.
  */
 export function withBatch(query: SqlFragment, plan: BatchPlan): SqlFragment {
   const { bindings } = query;
   if (bindings.length !== plan.columns.length) return query;
-  let values: unknown[] | undefined;
   for (let k = 0; k < bindings.length; k += 1) {
     const column = plan.columns[k]!;
     const value = bindings[k];
-    if (!column.array) {
-      if (!column.accepts(value)) return query;
-      continue;
-    }
-    if (!Array.isArray(value) || !value.every((element) => column.accepts(element))) return query;
-    (values ??= [...bindings])[k] = arrayLiteral(value);
+    const travels = column.array ? Array.isArray(value) && value.every((element) => column.accepts(element)) : column.accepts(value);
+    if (!travels) return query;
   }
-  return { ...query, batch: values ? { sql: plan.sql, values } : plan };
+  return { ...query, batch: plan };
 }
 
 /** Postgres's text of a one-dimensional array: every element quoted, `"` and `\` escaped (as node-postgres writes an array value). */

@@ -68,7 +68,7 @@ async function seqScans(db: Knex, query: SqlFragment): Promise<string[]> {
 /** The statement two requests of this query arriving together share (row-batcher.ts); the query itself when it has none. */
 function batchOfTwo(query: SqlFragment): SqlFragment {
   if (!query.batch) return query;
-  return { sql: query.batch.sql, bindings: (query.batch.values ?? query.bindings).map((value) => [value, value]) };
+  return { sql: query.batch.sql, bindings: (query.batch.travel?.(query.bindings) ?? query.bindings).map((value) => [value, value]) };
 }
 
 describe('query plans: every list, count, get and include query has an index', function () {

@@ -9,7 +9,7 @@ describe('batchByRow', () => {
   it('runs the query once per request, in a lateral subquery over one row of values per request', () => {
     const plan = batchByRow({ sql: 'select t."id" from "colors" t where t."brand_id" = ? and t."id" = ? and t."note" = \'\\?\'', columns: [UUID_COLUMN, UUID_COLUMN] });
     expect(plan.sql).to.equal(
-      'select r."i" as "__batch", q.* from unnest(?::uuid[], ?::uuid[]) with ordinality as r(p1, p2, i)' +
+      'select q.*, r."i" as "__batch" from unnest(?::uuid[], ?::uuid[]) with ordinality as r(p1, p2, i)' +
         ' cross join lateral (select t."id" from "colors" t where t."brand_id" = r."p1" and t."id" = r."p2" and t."note" = \'\\?\') q',
     );
     expect(() => batchByRow({ sql: 'select ?', columns: [UUID_COLUMN, UUID_COLUMN] })).to.throw(/binds 2 values, its text has 1/);
@@ -18,14 +18,18 @@ describe('batchByRow', () => {
   it('carries an array binding as its literal in a text column, cast back inside the lateral query, and keeps an ordered query\'s order', () => {
     const plan = batchByRow({ sql: 'select t."id", 1 as "__place" from "skus" t where t."brand_id" = ? and t."product_id" = any(?) limit ?', columns: [UUID_COLUMN, UUID_KEYS, COUNT_COLUMN], ordered: true });
     expect(plan.sql).to.equal(
-      'select r."i" as "__batch", q.* from unnest(?::uuid[], ?::text[], ?::int[]) with ordinality as r(p1, p2, p3, i)' +
+      'select q.*, r."i" as "__batch" from unnest(?::uuid[], ?::text[], ?::int[]) with ordinality as r(p1, p2, p3, i)' +
         ' cross join lateral (select t."id", 1 as "__place" from "skus" t where t."brand_id" = r."p1" and t."product_id" = any(r."p2"::uuid[]) limit r."p3") q' +
         ' order by r."i", q."__place"',
     );
     const query = withBatch({ sql: 'alone', bindings: [A, [A, B], 5001] }, plan);
-    expect(query.batch).to.deep.equal({ sql: plan.sql, values: [A, `{"${A}","${B}"}`, 5001] });
+    expect(query.batch).to.equal(plan);
+    expect(plan.travel(query.bindings)).to.deep.equal([A, `{"${A}","${B}"}`, 5001]);
     // The request's own bindings are untouched: alone, it runs as it always did.
     expect(query.bindings).to.deep.equal([A, [A, B], 5001]);
+    // Bindings that are all scalars travel as they are.
+    const scalars = [A, B];
+    expect(batchByRow({ sql: '? ?', columns: [UUID_COLUMN, UUID_COLUMN] }).travel(scalars)).to.equal(scalars);
   });
 
   it('lets a query join a batch only when every value it binds certainly casts to its column', () => {
