@@ -13,7 +13,8 @@ export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promi
  * Opens the engine's port (`Reads`) on the database: each session runs on
  * the copy the replicas pick for it (the primary alone without replicas).
  *
- * Gets of one family arriving together share one statement (row-batcher.ts).
+ * Gets of one family, and includes of one family on one field, arriving
+ * together share one statement (row-batcher.ts).
  *
  * Remembered counts belong to a copy of the data: each copy gets its own,
  * made here with the reader, so a total never comes from another copy than

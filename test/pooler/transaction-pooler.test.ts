@@ -18,7 +18,10 @@ import { openServices, type Services } from '../../src/server/open-services.ts';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { revokeKey } from '../../src/server/auth/key-admin.ts';
 import { collectingLogger } from '../support/collecting-logger.ts';
-import { createTestKey, insert, nextTimestamp, resetToBrand } from '../support/fixtures.ts';
+import { createBrand, createTestKey, insert, nextTimestamp, resetToBrand } from '../support/fixtures.ts';
+import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
+import { getRecord } from '../../src/engine/read/read-records.ts';
+import { createDatabaseReads } from '../../src/db/database-reads.ts';
 import { startPgBouncer, type LocalPgBouncer } from '../support/local-pgbouncer.ts';
 import { requestAt, TEST_CURSOR_SECRET, type TestServer } from '../support/test-server.ts';
 import { testDatabase } from '../support/test-database.ts';
@@ -88,6 +91,39 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
       expect(feed.body.syncToken).to.be.a('string');
       expect(await bouncer.queries(database), 'the queries went through the pooler').to.be.above(before);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('shares one statement among the includes of requests arriving together through the pooler, each request getting what it gets alone', async () => {
+    const { brand: acme } = await resetToBrand('acme');
+    const globex = await createBrand('globex');
+    const products = [...await insert('products', acme.id, [{ name: 'A1' }, { name: 'A2' }]), ...await insert('products', globex.id, [{ name: 'G1' }])];
+    for (const product of products) await insert('skus', product.id === products[2]!.id ? globex.id : acme.id, [{ productId: product.id, code: `${product.name}-S` }, { productId: product.id, code: `${product.name}-M` }]);
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction' });
+    const { registry } = await testDatabase();
+    const families = compileRegistry(registry);
+    const family = families.get('products')!;
+    const includes = family.resource.includes.filter((include) => include.name === 'skus');
+    const { db } = server.services.connection.database;
+    // The reads as createApp opens them on the pooled replicas.
+    const reads = createDatabaseReads(server.services.reads);
+    const sent: string[] = [];
+    const listen = (query: { sql: string }): void => void sent.push(query.sql);
+    db.on('query', listen);
+    try {
+      const asks = [acme.id, globex.id].flatMap((brandId) => products.map((product) => ({ brandId, values: [product.id as string, products[0]!.id as string] })));
+      const read = ({ brandId, values }: { brandId: string; values: string[] }) =>
+        reads.run((session) => session.rows(families.get('skus')!.queries.matching({ brandId, field: 'productId', values, limit: 2 })));
+      const alone = [];
+      for (const ask of asks) alone.push(await read(ask));
+      sent.length = 0;
+      expect(await Promise.all(asks.map(read))).to.deep.equal(alone);
+      expect(sent.filter((sql) => sql.includes('cross join lateral')), 'one statement for the five after the first').to.have.length(1);
+      const gets = await Promise.all(products.map((product) => reads.run((session) => getRecord({ session, families, brandId: acme.id, family, id: product.id as string, includes }))));
+      expect(gets.map((got) => (got?.skus as { code: string }[] | undefined)?.map((sku) => sku.code) ?? null)).to.deep.equal([['A1-S', 'A1-M'], ['A2-S', 'A2-M'], null]);
+    } finally {
+      db.off('query', listen);
       await server.close();
     }
   });

@@ -1,11 +1,12 @@
-import { BATCH_COLUMN } from '../../engine/compile/batch-by-row.ts';
+import { BATCH_COLUMN, PLACE_COLUMN } from '../../engine/compile/batch-by-row.ts';
 import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
 import type { Row } from '../../engine/read/reads.ts';
 
 /**
  * Requests that arrive together share their statements: the same batchable
- * query (`SqlFragment.batch`: a get by id of one family) asked by several
- * requests in one turn of the event loop goes to Postgres as one statement.
+ * query (`SqlFragment.batch`: a get by id of one family, an include of one
+ * family on one field) asked by several requests in one turn of the event
+ * loop goes to Postgres as one statement.
  *
  * - The first such query of a turn runs at once, alone: a request that comes
  *   alone never waits (no timer, no hop).
@@ -13,8 +14,10 @@ import type { Row } from '../../engine/read/reads.ts';
  *   are done (`setImmediate`, as the rate limit's counts are) and run as one
  *   statement; one of them alone runs as itself.
  * - Each row comes back tagged with its request (batch-by-row.ts), and the
- *   query ran for each request with that request's own brand: rows are split
- *   per request, never per batch.
+ *   query ran for each request with that request's own values (its brand,
+ *   its keys, its limit): rows are split per request, never per batch, in
+ *   the order the statement gives them (an ordered query's batch orders them
+ *   by their place in their request's answer).
  * - A failing statement fails the requests it carried, and only them.
  *
  * One batcher per copy of the data (database-reads.ts): a batch runs on the
@@ -49,14 +52,18 @@ export function createRowBatcher(run: (query: SqlFragment) => Promise<Row[]>): R
       return;
     }
     const first = waiting[0]!.query;
-    const columns = first.bindings.map((_, k) => waiting.map(({ query }) => query.bindings[k]));
+    // One array per binding, each request's value in its place, as it travels (an array as its literal: batch-by-row.ts).
+    const travelling = waiting.map(({ query }) => query.batch!.travel?.(query.bindings) ?? query.bindings);
+    const columns = first.bindings.map((_, k) => travelling.map((values) => values[k]));
     // The first query's other traits (whether to prepare, how it is labelled) go with the batch.
     run({ ...first, sql: first.batch!.sql, bindings: columns }).then(
       (rows) => {
         const answers = waiting.map((): Row[] => []);
         for (const row of rows) {
           const place = Number(row[BATCH_COLUMN]) - 1;
+          // Last first: the columns the batch added come last (batch-by-row.ts).
           delete row[BATCH_COLUMN];
+          delete row[PLACE_COLUMN];
           answers[place]?.push(row);
         }
         waiting.forEach((request, i) => request.resolve(answers[i]!));

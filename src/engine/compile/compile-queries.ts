@@ -4,7 +4,8 @@ import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { compileChangedSince } from './changed-since.ts';
-import { batchByRow, withBatch } from './batch-by-row.ts';
+import { batchByRow, UUID_COLUMN, withBatch } from './batch-by-row.ts';
+import { matchingQuery, type MatchingQuery } from './matching-query.ts';
 import { planLabel } from './plan-label.ts';
 
 /**
@@ -34,8 +35,8 @@ export interface ResourceQueries {
   count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): CountPlan;
   /** One record by id (for the tenant family: the brand itself). */
   one(args: { brandId: string; id: string }): SqlFragment;
-  /** Records whose field equals one of the values, in list order, at most `limit` (for includes). */
-  matching(args: { brandId: string; field: string; values: readonly unknown[]; limit: number }): SqlFragment;
+  /** Records whose field equals one of the values, in list order, at most `limit` (for includes; matching-query.ts). */
+  matching: MatchingQuery;
   /** The rows of any of these queries as records (`QueryParts.decode`), in place. */
   decode: QueryParts['decode'];
 }
@@ -124,26 +125,11 @@ function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['
   const label = planLabel(resource, 'one');
   const scopeSql = scopeCondition({ alias: 't', scope: resource.scope, brandId: '' });
   const sql = `select ${selectList} ${from('').sql} where ${scopeSql.sql}${byId}`;
-  const batch = batchByRow(sql, from('').bindings.length + scopeSql.bindings.length + (byId ? 1 : 0));
+  const batch = batchByRow({ sql, columns: Array<typeof UUID_COLUMN>(from('').bindings.length + scopeSql.bindings.length + (byId ? 1 : 0)).fill(UUID_COLUMN) });
   return ({ brandId, id }) => {
     const source = from(brandId);
     const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
     return withBatch({ sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])], label }, batch);
-  };
-}
-
-/** The values go as one array (`= any(?)`), so a page's include is one statement whatever its number of keys. */
-function matchingQuery({ resource, selectList, from, fieldColumn }: QueryParts): ResourceQueries['matching'] {
-  const label = planLabel(resource, 'include');
-  return ({ brandId, field, values, limit }) => {
-    const target = fieldColumn(field);
-    const source = from(brandId);
-    const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
-    return {
-      sql: `select ${selectList} ${source.sql} where ${scope.sql} and ${target} = any(?)${LIST_ORDER} limit ?`,
-      bindings: [...source.bindings, ...scope.bindings, [...values], limit],
-      label,
-    };
   };
 }
 

@@ -1,5 +1,6 @@
 import { DATE_PARAMETER, TIMESTAMP_PARAMETER } from './date-time-parameters.ts';
 import { JsonText } from './json-text.ts';
+import { UUID_COLUMN } from './batch-by-row.ts';
 import { recordDateSql, recordTimestampSql } from './timestamp-sql.ts';
 import type { FieldType } from '../definition/resource-definition.ts';
 
@@ -45,7 +46,15 @@ export interface FieldTypeImpl {
   readonly valueSchema: JsonSchema;
   /** JSON Schema of an exact-match parameter, or null when the type cannot be filtered. */
   readonly parameterSchema: JsonSchema | null;
+  /**
+   * Whether a value certainly casts to the column type from its text, so
+   * include keys of this type may share a statement with other requests'
+   * (batch-by-row.ts); a type without it runs its includes alone.
+   */
+  readonly castable?: (value: unknown) => boolean;
 }
+
+const isText = (value: unknown): boolean => typeof value === 'string' && !value.includes('\u0000');
 
 export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.freeze({
   uuid: {
@@ -54,6 +63,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: (c) => c,
     valueSchema: { type: 'string', pattern: UUID_PATTERN },
     parameterSchema: { type: 'string', pattern: UUID_PATTERN },
+    castable: UUID_COLUMN.accepts,
   },
   string: {
     columnType: 'text',
@@ -61,6 +71,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: (c) => c,
     valueSchema: { type: 'string' },
     parameterSchema: STRING_PARAMETER,
+    castable: isText,
   },
   enum: {
     columnType: 'text',
@@ -68,6 +79,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: (c) => c,
     valueSchema: { type: 'string' },
     parameterSchema: { type: 'string' },
+    castable: isText,
   },
   integer: {
     columnType: 'integer',
@@ -75,6 +87,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: (c) => c,
     valueSchema: { type: 'integer' },
     parameterSchema: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+    castable: (value) => Number.isInteger(value) && (value as number) >= -2147483648 && (value as number) <= 2147483647,
   },
   decimal: {
     columnType: 'numeric',
@@ -90,6 +103,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     read: (c) => c,
     valueSchema: { type: 'boolean' },
     parameterSchema: { type: 'boolean' },
+    castable: (value) => typeof value === 'boolean',
   },
   date: {
     columnType: 'date',

@@ -15,9 +15,10 @@ export interface SqlFragment {
   readonly prepare?: boolean;
   /**
    * How this query may run together with the same query of other requests
-   * arriving at the same moment (batch-by-row.ts); unset: alone.
+   * arriving at the same moment (batch-by-row.ts): the batch's text, and how
+   * a request's bindings travel in it (unset: as they are); unset: alone.
    */
-  readonly batch?: { readonly sql: string };
+  readonly batch?: { readonly sql: string; travel?(bindings: readonly unknown[]): readonly unknown[] };
   /** Which family's statement this is and what it does, for traces (plan-label.ts); never a value. Unset on fragments and ad hoc SQL. */
   readonly label?: PlanLabel;
 }

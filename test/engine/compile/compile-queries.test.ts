@@ -64,6 +64,14 @@ describe('compileQueries', () => {
     expect(two.sql).to.equal(one.sql);
     expect(two.sql).to.contain('= any(?) order by t."created_at", t."id" limit ?');
     expect(two.bindings.slice(-2)).to.deep.equal([keys, 5001]);
+    // Requests arriving together share one statement, whatever their number of keys: each request's keys as one literal.
+    expect(two.batch!.sql).to.equal(one.batch!.sql);
+    expect(two.batch!.sql).to.contain('= any(r."p2"::uuid[]) order by t."created_at", t."id" limit r."p3") q order by r."i", q."__place"');
+    expect(two.batch!.travel!(two.bindings)).to.deep.equal([BRAND, `{"${keys[0]}","${keys[1]}"}`, 5001]);
+    // A key of a type whose text may not cast (a timestamp) never travels in a batch: it runs alone.
+    expect(queries.matching({ brandId: BRAND, field: 'createdAt', values: ['2026-01-01T00:00:00.000Z'], limit: 5001 }).batch).to.equal(undefined);
+    const byCode = queries.matching({ brandId: BRAND, field: 'code', values: ['A"1'], limit: 5001 });
+    expect(byCode.batch!.travel!(byCode.bindings)).to.deep.equal([BRAND, '{"A\\"1"}', 5001]);
   });
 
   it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', () => {
