@@ -5,6 +5,7 @@ import type { ReadReplicas } from './connection/read-replicas.ts';
 import { createExactCounts, type ExactCounts } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
 import { createRowBatcher, type RowBatcher } from './query/row-batcher.ts';
+import { boundedSnapshot } from '../engine/compile/snapshot-text.ts';
 
 /** Runs one statement inside whatever watches it (a trace span, `src/server/tracing/`); `run` runs the statement. */
 export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promise<Row[]>;
@@ -52,10 +53,10 @@ export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?:
     count: (key, plan) => countsOf(db).count(key, {
       async count() {
         const [row] = await run(db, plan.count);
-        return { total: row!.total as number, xmin: (row!.xmin as string | undefined) ?? null };
+        return { total: row!.total as number, snapshot: typeof row!.snapshot === 'string' ? boundedSnapshot(row!.snapshot) : null };
       },
-      async changedSince(xmin) {
-        return (await run(db, plan.changedSince(xmin)))[0]!.changed === true;
+      async changedSince(snapshot) {
+        return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
       },
     }),
     mark: () => replicas.mark(db),

@@ -104,4 +104,23 @@ describe('createDatabaseReads: the engine port on the database', () => {
       await late.end();
     }
   });
+
+  onPostgres?.('gives a count back while a transaction stays open elsewhere (it holds every snapshot\'s xmin back), and counts again after a commit of the brand', async () => {
+    const { brand } = await resetToBrand('acme');
+    const holder = new pg.Client({ connectionString: (await testDatabase()).url! });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_current_xact_id()');
+      // Written after the holder took its id: at or above every later snapshot's xmin.
+      await insert('carton-sizes', brand.id, [{ name: 'A' }]);
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 1, counted: true });
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 1, counted: false });
+      await insert('carton-sizes', brand.id, [{ name: 'B' }]);
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 2, counted: true });
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 2, counted: false });
+    } finally {
+      await holder.end();
+    }
+  });
 });

@@ -61,7 +61,7 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
   it('counts once while none of its rows changes: first pages one after another reuse the count after a probe', async () => {
     let probes = 0;
     const listen = (query: { sql: string }): void => {
-      if (query.sql.startsWith('select coalesce(greatest(')) probes += 1;
+      if (query.sql.startsWith('select (coalesce(greatest(')) probes += 1;
     };
     const { db } = await testDatabase();
     db.on('query', listen);

@@ -7,9 +7,10 @@ import { createCountBatcher } from './count-batcher.ts';
  * - Identical counts arriving together share one run that starts after each
  *   of them arrived (`CountBatcher`).
  * - A run first asks whether any row the count may read changed since the
- *   last count of the same key: the count says the `xmin` of the snapshot it
- *   ran in, and one index probe per table tells whether anything of the brand
- *   was written by a transaction at or above it since (compile/changed-since.ts).
+ *   last count of the same key: the count says the snapshot it ran in, and
+ *   one index probe per table tells whether anything of the brand was
+ *   written since by a transaction that snapshot did not see
+ *   (compile/changed-since.ts).
  *   Nothing: the total is given back without counting. So writes to other
  *   brands, or other families, never make a big brand count again; a write
  *   to its own rows does, and the total stays exact.
@@ -20,16 +21,16 @@ import { createCountBatcher } from './count-batcher.ts';
  *   seen within `maxAgeMs`: a remembered count older than that is counted again.
  */
 
-/** A count and the `xmin` of the snapshot it ran in (null: unknown, never reused). */
+/** A count and the snapshot it ran in, as text (null: unknown, never reused). */
 export interface Counted {
   readonly total: number;
-  readonly xmin: string | null;
+  readonly snapshot: string | null;
 }
 
 export interface CountSource {
   count(): Promise<Counted>;
-  /** Whether any row the count may read was written by a transaction at or above `xmin`, as a statement starting now sees. */
-  changedSince(xmin: string): Promise<boolean>;
+  /** Whether any row the count may read was written by a transaction `snapshot` did not see, as a statement starting now sees. */
+  changedSince(snapshot: string): Promise<boolean>;
 }
 
 export interface ExactCounts {
@@ -55,10 +56,10 @@ export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS 
     count(key, source) {
       return batcher.count(key, async () => {
         const known = remembered.get(key);
-        if (known && known.xmin !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.xmin))) return known.total;
+        if (known && known.snapshot !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.snapshot))) return known.total;
         const at = now();
         const counted = await source.count();
-        if (counted.xmin === null) remembered.delete(key);
+        if (counted.snapshot === null) remembered.delete(key);
         else remember(key, { ...counted, at });
         return counted.total;
       });

@@ -7,6 +7,7 @@ import { compileChangedSince } from './changed-since.ts';
 import { batchByRow, UUID_COLUMN, withBatch } from './batch-by-row.ts';
 import { matchingQuery, type MatchingQuery } from './matching-query.ts';
 import { planLabel } from './plan-label.ts';
+import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
 
 /**
  * The SQL of one family, compiled once at boot. Identifiers come only from the
@@ -22,10 +23,10 @@ import { planLabel } from './plan-label.ts';
  */
 /** A count, and how to tell later whether the rows it may read have changed since. */
 export interface CountPlan {
-  /** Answers `total`, and `xmin`: the xmin of the snapshot it ran in. */
+  /** Answers `total`, and `snapshot`: the snapshot it ran in, as text (snapshot-text.ts). */
   readonly count: SqlFragment;
-  /** Answers `changed`: whether any row the count may read was written by a transaction at or above `xmin`. */
-  changedSince(xmin: string): SqlFragment;
+  /** Answers `changed`: whether any row the count may read was written by a transaction `snapshot` did not see. */
+  changedSince(snapshot: string): SqlFragment;
 }
 
 export interface ResourceQueries {
@@ -95,7 +96,7 @@ function pageQuery({ resource, table, selectList, fromRows, where, preparable }:
 }
 
 /**
- * The count of a list and the `xmin` of the snapshot it ran in, without the
+ * The count of a list and the snapshot it ran in, without the
  * record's to-one joins, which never change it; and the probe that tells
  * whether any row it may read has changed since (changed-since.ts).
  */
@@ -106,12 +107,12 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
     const conditions = where(brandId, filters);
     return {
       count: {
-        sql: `select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from ${table} t where ${conditions.sql}`,
+        sql: `select count(*)::int as "total", ${CURRENT_SNAPSHOT_SQL} as "snapshot" from ${table} t where ${conditions.sql}`,
         bindings: conditions.bindings,
         prepare: preparable(filters),
         label,
       },
-      changedSince: (xmin) => changedSince({ brandId, xmin }),
+      changedSince: (snapshot) => changedSince({ brandId, snapshot }),
     };
   };
 }

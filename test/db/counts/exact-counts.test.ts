@@ -22,11 +22,11 @@ function brandRows(total: number): CountSource & { commit(rows: number): void; c
     },
     async count() {
       source.counts += 1;
-      return { total, xmin: source.xminless ? null : String(nextXid) };
+      return { total, snapshot: source.xminless ? null : `${nextXid}:${nextXid}:` };
     },
-    async changedSince(xmin: string) {
+    async changedSince(snapshot: string) {
       source.probes += 1;
-      return written.some((xid) => xid >= Number(xmin));
+      return written.some((xid) => xid >= Number(snapshot.split(':')[0]));
     },
   };
   return source;

@@ -31,7 +31,7 @@ describe('compileChangedSince: whether a remembered count may be reused', () => 
 
   async function changed(brandId: string, xmin: string): Promise<boolean> {
     const { db, registry } = await testDatabase();
-    const plan = compileChangedSince(registry.get('carton-sizes'))({ brandId, xmin });
+    const plan = compileChangedSince(registry.get('carton-sizes'))({ brandId, snapshot: `${xmin}:${xmin}:` });
     return ((await db.raw(plan.sql, plan.bindings as never[])) as { rows: { changed: boolean }[] }).rows[0]!.changed;
   }
 
