@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { compileQueries } from '../../../src/engine/compile/compile-queries.ts';
+import { CURRENT_SNAPSHOT_SQL } from '../../../src/engine/compile/snapshot-text.ts';
 import { loadRegistry, type Registry } from '../../../src/engine/definition/registry.ts';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
@@ -77,7 +78,7 @@ describe('compileQueries', () => {
   it('counts with the same conditions and no joins, and limits shared families to the brand and shared rows', () => {
     const { count } = compileQueries(registry.get('units-of-measure')).count({ brandId: BRAND, filters: { type: 'length' } });
     expect(count).to.deep.equal({
-      sql: 'select count(*)::int as "total", pg_snapshot_xmin(pg_current_snapshot())::text as "xmin" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?',
+      sql: `select count(*)::int as "total", ${CURRENT_SNAPSHOT_SQL} as "snapshot" from "units_of_measure" t where (t."brand_id" = ? or t."brand_id" is null) and t."type" = ?`,
       bindings: [BRAND, 'length'],
       prepare: true,
       label: { family: 'units-of-measure', table: 'units_of_measure', operation: 'count' },
