@@ -12,9 +12,10 @@ export interface SyncBatch {
   readonly items: { change: string; id: string; record: Record<string, unknown> | null }[];
   /**
    * The items that changed the copy. Delivery is at least once (CONTRACT.md §6):
-   * while any transaction in the cluster (autovacuum's, another database's)
-   * holds the snapshot's xmin back, a batch may repeat a change the copy
-   * already has; `changed` leaves those repeats out.
+   * a batch may repeat a change the copy already has (a record written while
+   * the last batch was read; a batch read on a replica, or beside more
+   * transactions in progress than a token carries, after the snapshot's
+   * xmin alone); `changed` leaves those repeats out.
    */
   readonly changed: SyncBatch['items'];
   readonly pages: number;
