@@ -14,7 +14,7 @@ export interface RefreshOptions {
 
 /** What a round needs of the cache. */
 export interface RefreshedCache {
-  /** The pairs worth reading again now: used since stored, and expiring before the next round. */
+  /** The pairs worth reading again now: in use, and expiring before the next round. */
   due(): GrantPair[];
   /** Bumped by every forget: a round that saw it move stores nothing (it may have read a revoked key as live). */
   generation(): number;

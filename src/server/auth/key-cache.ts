@@ -7,12 +7,14 @@ import { startGrantRefresh, type GrantRefresh, type RefreshedCache, type Refresh
  * Key lookups kept in process for `ttlMs`, so that a request with a known
  * key and brand costs no database round trip. With `refresh` (the server
  * always has it), the grants in use are read again before they expire, all
- * together: every half TTL one statement re-reads each entry used since it
- * was stored or last refreshed that would expire before the next round
- * (grant-refresh.ts), so N keys in steady use cost one statement per half
- * TTL, not N lookups per TTL. An entry nobody used is left to expire; a key
- * the database no longer finds live (revoked, expired) or a brand gone drops
- * out at that round. What may make a cached grant wrong, and what bounds it:
+ * together (grant-refresh.ts): every half TTL one statement re-reads each
+ * entry that would expire before the next round and that a request used
+ * within the last TTL. So N keys in steady use cost one statement per half
+ * TTL, not N lookups per TTL. An entry nobody used since a lookup stored it,
+ * or for a whole TTL, is left to expire (then the next request looks it up
+ * alone); a key the database no longer finds live (revoked, expired) and a
+ * grant whose brand is gone drop out at the round that reads them.
+ * What may make a cached grant wrong, and what bounds it:
  * - revocation: `revokeKey` notifies every instance (Postgres NOTIFY) and each
  *   drops the key at once (`forgetKey`); while an instance cannot listen, it
  *   does not cache. A lookup or a refresh that started before a forget
@@ -42,8 +44,13 @@ interface Entry extends GrantPair {
   readonly grant: KeyGrant;
   /** When the entry stops being used: its TTL or the key's expiry, whichever is first (ms since the epoch). */
   readonly until: number;
-  /** Whether a request used it since it was stored: only such entries are refreshed. */
-  used: boolean;
+  /**
+   * When a request last used it (ms since the epoch; -Infinity: never since a
+   * lookup stored it). Only an entry used within the last TTL is refreshed:
+   * within the last round only, a key used every few seconds would now and
+   * then miss a half TTL, expire and be looked up alone again.
+   */
+  lastUsed: number;
 }
 
 /**
@@ -66,12 +73,13 @@ interface CacheState {
 const cacheKeyOf = ({ keyHash, brandSlug }: GrantPair): string => `${keyHash}\u0000${brandSlug ?? ''}`;
 const pairOf = (key: string, brandSlug: string | null): GrantPair => ({ keyHash: hashKey(key), brandSlug });
 
-/** The fresh grant of a pair (and the entry is marked used), or null; an expired entry goes. */
+/** The fresh grant of a pair (its use noted), or null; an expired entry goes. */
 function fresh({ entries, now }: CacheState, pair: GrantPair): KeyGrant | null {
   const cacheKey = cacheKeyOf(pair);
   const hit = entries.get(cacheKey);
-  if (hit && hit.until > now()) {
-    hit.used = true;
+  const at = now();
+  if (hit && hit.until > at) {
+    hit.lastUsed = at;
     return hit.grant;
   }
   if (hit) entries.delete(cacheKey);
@@ -79,7 +87,7 @@ function fresh({ entries, now }: CacheState, pair: GrantPair): KeyGrant | null {
 }
 
 /** The refresh's view of the entries (grant-refresh.ts). */
-function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGrant) => void): RefreshedCache {
+function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGrant, lastUsed: number) => void): RefreshedCache {
   const { entries, ttlMs, now } = state;
   return {
     due() {
@@ -87,7 +95,7 @@ function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGr
       const due: GrantPair[] = [];
       for (const [cacheKey, entry] of entries) {
         if (entry.until <= at) entries.delete(cacheKey);
-        else if (entry.used && entry.until - at < ttlMs * DUE_WITHIN) due.push({ keyHash: entry.keyHash, brandSlug: entry.brandSlug });
+        else if (entry.lastUsed > at - ttlMs && entry.until - at < ttlMs * DUE_WITHIN) due.push({ keyHash: entry.keyHash, brandSlug: entry.brandSlug });
       }
       return due;
     },
@@ -96,9 +104,10 @@ function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGr
     settle(pairs, grants) {
       pairs.forEach((pair, i) => {
         // Only entries still held: one dropped meanwhile (expired, evicted) is not brought back.
-        if (!entries.has(cacheKeyOf(pair))) return;
+        const held = entries.get(cacheKeyOf(pair));
+        if (!held) return;
         const grant = grants[i];
-        if (grant?.brand) store(pair, grant);
+        if (grant?.brand) store(pair, grant, held.lastUsed);
         else entries.delete(cacheKeyOf(pair));
       });
     },
@@ -114,11 +123,11 @@ export function createKeyCache({ ttlMs, maxEntries = 10_000, now = Date.now, ref
 }): KeyCache {
   const state: CacheState = { entries: new Map(), ttlMs, now, enabled: ttlMs > 0, generation: 0 };
   const { entries } = state;
-  const store = (pair: GrantPair, grant: KeyGrant): void => {
+  const store = (pair: GrantPair, grant: KeyGrant, lastUsed = -Infinity): void => {
     const cacheKey = cacheKeyOf(pair);
     if (!entries.has(cacheKey) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     const expires = grant.expiresAt === null ? Infinity : Date.parse(grant.expiresAt);
-    entries.set(cacheKey, { ...pair, grant, until: Math.min(now() + ttlMs, expires), used: false });
+    entries.set(cacheKey, { ...pair, grant, until: Math.min(now() + ttlMs, expires), lastUsed });
     refresher?.wake();
   };
   const refresher: GrantRefresh | null = refresh && ttlMs > 0

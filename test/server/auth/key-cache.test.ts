@@ -108,10 +108,10 @@ describe('key cache', () => {
     });
     afterEach(() => cache.close());
 
-    /** Half a TTL passes, and the round that follows has been answered and stored. */
-    const nextRound = async (): Promise<void> => {
+    /** Half a TTL (or `step`) passes, and the round that follows has been answered and stored. */
+    const nextRound = async (step = TTL / 2): Promise<void> => {
       const answered = spy.answered;
-      clock += TTL / 2;
+      clock += step;
       await waitFor(async () => spy.answered > answered, { intervalMs: 5, what: 'a refresh round' });
       await tick();
     };
@@ -143,6 +143,23 @@ describe('key cache', () => {
       clock += TTL / 2 + 1;
       expect(use([key, other])).to.deep.equal([true, false]);
       expect(await keyLookups(db, async () => void (await cache.lookup(db, { key: other, brandSlug: 'acme' })))).to.equal(1);
+    });
+
+    it('refreshes a key used within the last TTL, not only since the last round, then lets it expire', async () => {
+      const once = (await createTestKey({ brands: ['acme'] })).key;
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      await cache.lookup(db, { key: once, brandSlug: 'acme' });
+      use([key]);
+      clock += TTL / 10;
+      use([once]); // its only use
+      await nextRound(TTL / 2 - TTL / 10);
+      use([key]);
+      await nextRound(); // `once` was not used since the last round, but within the TTL
+      use([key]);
+      await nextRound(); // more than a TTL since its use: not refreshed
+      expect(spy.pairs).to.deep.equal([2, 2, 1]);
+      clock += TTL / 2;
+      expect(use([key, once]), 'expired, not quite two TTLs after its use').to.deep.equal([true, false]);
     });
 
     it('drops a key forgotten between rounds, and a round in flight during a revocation does not put it back', async () => {
