@@ -17,7 +17,7 @@ export interface Services {
   readonly reads: ReadReplicas;
   /** Whether the database can be served yet: on Postgres, once its schema is read and current; the embedded one at once. */
   readonly readiness: SchemaReadiness;
-  /** Lets go of them all: the schema wait, replica probes, the revocation listener, Redis, the database (and the embedded database's lock). */
+  /** Lets go of them all: the schema wait, replica probes, the key cache's refresh, the revocation listener, Redis, the database (and the embedded database's lock). */
   release(): Promise<void>;
 }
 
@@ -51,10 +51,16 @@ export async function openServices({ config, logger }: { config: Config; logger:
     logger,
   });
   const readiness = config.databaseUrl ? waitForSchema({ db: connection.database.db, log: logger }) : ALWAYS_READY;
-  // Key lookups are kept for KEY_CACHE_SECONDS; on Postgres every revocation reaches this cache at once
-  // (the embedded database has no other process to revoke keys while it serves). Until the listener
-  // listens, the cache is off.
-  const keyCache = createKeyCache({ ttlMs: config.keyCacheSeconds * 1000 });
+  // Key lookups are kept for KEY_CACHE_SECONDS, those in use read again together on the primary every
+  // half of it; on Postgres every revocation reaches this cache at once (the embedded database has no
+  // other process to revoke keys while it serves). Until the listener listens, the cache is off.
+  const keyCache = createKeyCache({
+    ttlMs: config.keyCacheSeconds * 1000,
+    refresh: {
+      db: connection.database.db,
+      onError: (error) => logger.warn({ err: error.message }, 'key grants cannot be refreshed: each is looked up again when it expires'),
+    },
+  });
   void readiness.whenReady.then(() => {
     waiting = false;
   });
@@ -75,6 +81,7 @@ export async function openServices({ config, logger }: { config: Config; logger:
     released = true;
     readiness.stop();
     reads.close();
+    await keyCache.close();
     await revocations?.stop();
     await limiter.close();
     await connection.close();

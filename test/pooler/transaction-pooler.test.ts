@@ -162,4 +162,22 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
       await server.close();
     }
   });
+
+  it('refreshes the key cache\'s grants in use in one statement through the pooler', async () => {
+    const { brand, key } = await resetToBrand('acme');
+    await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction', KEY_CACHE_SECONDS: '1' });
+    const outcomes: string[] = [];
+    const isRefresh = (query: { sql: string }): boolean => query.sql.includes('with ordinality') && query.sql.includes('api_keys');
+    const db = server.services.connection.database.db;
+    db.on('query-response', (_response: unknown, query: { sql: string }) => void (isRefresh(query) && outcomes.push('answered')));
+    db.on('query-error', (error: Error, query: { sql: string }) => void (isRefresh(query) && outcomes.push(error.message)));
+    try {
+      await waitFor(async () => (await server.request('/brands/acme/carton-sizes', { key })).status === 200 && outcomes.length > 0, { timeoutMs: 10_000, intervalMs: 50, what: 'a refresh round' });
+      expect(outcomes[0]).to.equal('answered');
+      expect(server.logs.filter((line) => /cannot be refreshed/.test(String(line.msg)))).to.deep.equal([]);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,8 +6,10 @@ import { expect } from 'chai';
 import { lockDataDir } from '../../src/db/connection/embedded-data-dir.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openServices } from '../../src/server/open-services.ts';
+import { createKey } from '../../src/server/auth/key-admin.ts';
 import { collectingLogger } from '../support/collecting-logger.ts';
 import { testDatabase } from '../support/test-database.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 describe('openServices', () => {
   it('opens the configured database with the primary as the only read target, and in-process rate limits without REDIS_URL', async function () {
@@ -30,6 +33,43 @@ describe('openServices', () => {
       const afterRelease = await services.connection.database.db.raw('select 1').then(() => 'answered', () => 'refused');
       expect(afterRelease, 'the database is closed').to.equal('refused');
       if (!url) await (await lockDataDir(dataDir))(); // the embedded database's lock is given back
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refreshes the key cache\'s grants in use on the primary, and stops that on release', async function () {
+    this.timeout(60_000);
+    const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
+    try {
+      const { url } = await testDatabase();
+      const env = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
+      const services = await openServices({ config: loadConfig({ ...env, KEY_CACHE_SECONDS: '1' }), logger: collectingLogger().logger });
+      const { keyCache } = services;
+      const db = services.connection.database.db;
+      let closed = 0;
+      const close = keyCache.close;
+      keyCache.close = async () => {
+        closed += 1;
+        await close();
+      };
+      try {
+        const slug = `refresh-${randomUUID().slice(0, 8)}`;
+        await db('brands').insert({ slug, name: 'Refresh' });
+        const { key } = await createKey(db, { brands: [slug], global: false, expiresAt: null });
+        let refreshes = 0;
+        db.on('query', (query: { sql: string }) => {
+          if (query.sql.includes('with ordinality') && query.sql.includes('api_keys')) refreshes += 1;
+        });
+        // Steady use of the key (a lookup when it is not cached: on Postgres, the cache is on once revocations are followed).
+        await waitFor(async () => (keyCache.cached({ key, brandSlug: slug }) ?? (await keyCache.lookup(db, { key, brandSlug: slug }))) && refreshes > 0, {
+          intervalMs: 50,
+          what: 'a refresh round',
+        });
+      } finally {
+        await services.release();
+      }
+      expect(closed, 'release closes the key cache (its refresh timer)').to.equal(1);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

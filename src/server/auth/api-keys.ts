@@ -92,26 +92,44 @@ export interface KeyGrant {
 export const KEY_REVOKED_CHANNEL = 'bcat_key_revoked';
 
 /**
- * One round trip: the live key with this hash (not revoked, not expired),
- * the brand of the slug (none for a null slug), and whether the key covers it.
- * Null: no such key.
+ * The grant query for one key and one slug, given as SQL expressions: `?` for
+ * a lookup of its own, the columns of an `unnest` row for the batched form
+ * (find-grants.ts), so that both say the same thing of every pair. The live
+ * key with this hash (not revoked, not expired), the brand of the slug (none
+ * for a null slug), and whether the key covers it; no row: no such live key.
  */
-export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> {
-  const result = (await db.raw(
-    `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed",
+export function grantQuery({ brandSlug, keyHash }: { brandSlug: string; keyHash: string }): string {
+  return `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed",
             to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "expiresAt"
        from api_keys k
-       left join brands b on b.slug = ?
+       left join brands b on b.slug = ${brandSlug}
        left join api_key_brands kb on kb.key_id = k.id and kb.brand_id = b.id
-      where k.key_hash = ? and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
-    [brandSlug, hashKey(key)],
-  )) as { rows: { keyId: string; brandId: string | null; brandSlug: string | null; allowed: boolean; expiresAt: string | null }[] };
-  const row = result.rows[0];
-  if (!row) return null;
+      where k.key_hash = ${keyHash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`;
+}
+
+/** A row of `grantQuery`. */
+export interface GrantRow {
+  keyId: string;
+  brandId: string | null;
+  brandSlug: string | null;
+  allowed: boolean;
+  expiresAt: string | null;
+}
+
+export function grantOf(row: GrantRow): KeyGrant {
   return {
     keyId: row.keyId,
     brand: row.brandId ? { id: row.brandId, slug: row.brandSlug! } : null,
     allowed: row.allowed,
     expiresAt: row.expiresAt,
   };
+}
+
+const ONE_GRANT = grantQuery({ brandSlug: '?', keyHash: '?' });
+
+/** One round trip: the grant of a key for a brand slug (`grantQuery`). Null: no such live key. */
+export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> {
+  const result = (await db.raw(ONE_GRANT, [brandSlug, hashKey(key)])) as { rows: GrantRow[] };
+  const row = result.rows[0];
+  return row ? grantOf(row) : null;
 }

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createKeyCache } from '../../../src/server/auth/key-cache.ts';
-import { createTestKey, resetToBrand } from '../../support/fixtures.ts';
+import { createBrand, createTestKey, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { keyLookups } from '../../support/key-lookups.ts';
+import { keyLookups, refreshSpy, type RefreshSpy } from '../../support/key-lookups.ts';
+import { tick, waitFor } from '../../support/wait-for.ts';
 
 describe('key cache', () => {
   let db: Knex;
@@ -89,5 +90,155 @@ describe('key cache', () => {
       await cache.lookup(db, { key, brandSlug: 'acme' });
     });
     expect(lookups).to.equal(2);
+  });
+
+  describe('refresh-ahead', () => {
+    const TTL = 10_000;
+    let clock: number;
+    let spy: RefreshSpy;
+    let errors: Error[];
+    let cache: ReturnType<typeof createKeyCache>;
+
+    beforeEach(() => {
+      clock = 1_000_000;
+      spy = refreshSpy(db);
+      errors = [];
+      // The test's clock decides what is due and fresh; rounds come every 5 real ms, so a test waits for them, never for time.
+      cache = createKeyCache({ ttlMs: TTL, now: () => clock, refresh: { db: spy.db, onError: (error) => errors.push(error), intervalMs: 5 } });
+    });
+    afterEach(() => cache.close());
+
+    /** Half a TTL (or `step`) passes, and the round that follows has been answered and stored. */
+    const nextRound = async (step = TTL / 2): Promise<void> => {
+      const answered = spy.answered;
+      clock += step;
+      await waitFor(async () => spy.answered > answered, { intervalMs: 5, what: 'a refresh round' });
+      await tick();
+    };
+    const use = (keys: readonly string[], brandSlug = 'acme'): boolean[] => keys.map((k) => cache.cached({ key: k, brandSlug }) !== null);
+
+    it('keeps N keys in steady use with one statement per round, not a lookup per key per TTL', async () => {
+      const keys = [key, ...(await Promise.all([1, 2, 3, 4].map(async () => (await createTestKey({ brands: ['acme'] })).key)))];
+      const lookups = await keyLookups(db, async () => {
+        for (const k of keys) await cache.lookup(db, { key: k, brandSlug: 'acme' });
+        for (let round = 0; round < 6; round += 1) {
+          expect(use(keys), `round ${round}`).to.deep.equal(keys.map(() => true));
+          await nextRound();
+        }
+        // Three TTLs later, every grant is still fresh: refreshed, not looked up again.
+        expect(use(keys)).to.deep.equal(keys.map(() => true));
+      });
+      expect(lookups, 'one lookup per key, the first').to.equal(keys.length);
+      expect(spy.pairs, 'one statement per round, each for every key').to.deep.equal([5, 5, 5, 5, 5, 5]);
+      expect(errors).to.deep.equal([]);
+    });
+
+    it('does not refresh an entry nobody used since it was stored: it expires', async () => {
+      const other = (await createTestKey({ brands: ['acme'] })).key;
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      await cache.lookup(db, { key: other, brandSlug: 'acme' });
+      use([key]);
+      await nextRound();
+      expect(spy.pairs, 'only the used key').to.deep.equal([1]);
+      clock += TTL / 2 + 1;
+      expect(use([key, other])).to.deep.equal([true, false]);
+      expect(await keyLookups(db, async () => void (await cache.lookup(db, { key: other, brandSlug: 'acme' })))).to.equal(1);
+    });
+
+    it('refreshes a key used within the last TTL, not only since the last round, then lets it expire', async () => {
+      const once = (await createTestKey({ brands: ['acme'] })).key;
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      await cache.lookup(db, { key: once, brandSlug: 'acme' });
+      use([key]);
+      clock += TTL / 10;
+      use([once]); // its only use
+      await nextRound(TTL / 2 - TTL / 10);
+      use([key]);
+      await nextRound(); // `once` was not used since the last round, but within the TTL
+      use([key]);
+      await nextRound(); // more than a TTL since its use: not refreshed
+      expect(spy.pairs).to.deep.equal([2, 2, 1]);
+      clock += TTL / 2;
+      expect(use([key, once]), 'expired, not quite two TTLs after its use').to.deep.equal([true, false]);
+    });
+
+    it('drops a key forgotten between rounds, and a round in flight during a revocation does not put it back', async () => {
+      const other = await createTestKey({ brands: ['acme'] });
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      await cache.lookup(db, { key: other.key, brandSlug: 'acme' });
+      cache.forgetKey(other.id);
+      use([key, other.key]);
+      const release = spy.hold();
+      clock += TTL / 2;
+      await waitFor(async () => spy.sent > 0, { intervalMs: 5, what: 'a round in flight' });
+      expect(spy.pairs, 'the forgotten key is not read again').to.deep.equal([1]);
+      // The round read the key as live; the revocation's notice arrives before its answer.
+      await db('api_keys').where({ id: keyId }).update({ revoked_at: db.fn.now() });
+      cache.forgetKey(keyId);
+      release();
+      await waitFor(async () => spy.answered > 0, { intervalMs: 5, what: 'the answer' });
+      await tick();
+      expect(cache.size).to.equal(0);
+      expect(await cache.lookup(db, { key, brandSlug: 'acme' }), 'refused by the database').to.equal(null);
+    });
+
+    it('drops at the next round a key revoked or expired in the database, and the grants of a brand removed', async () => {
+      const [revoked, expired, gone] = await Promise.all([createTestKey({ brands: ['acme'] }), createTestKey({ brands: ['acme'] }), createTestKey({ global: true })]);
+      const globex = await createBrand('globex');
+      for (const k of [key, revoked.key, expired.key]) await cache.lookup(db, { key: k, brandSlug: 'acme' });
+      await cache.lookup(db, { key: gone.key, brandSlug: 'globex' });
+      await cache.lookup(db, { key: gone.key, brandSlug: 'acme' });
+      expect(cache.size).to.equal(5);
+      // Not through forgetKey: as another process's writes, seen only by reading them.
+      await db('api_keys').where({ id: revoked.id }).update({ revoked_at: db.fn.now() });
+      await db('api_keys').where({ id: expired.id }).update({ expires_at: db.raw("now() - interval '1 second'") });
+      await db('brands').where({ id: globex.id }).delete();
+      expect(use([key, revoked.key, expired.key, gone.key])).to.deep.equal([true, true, true, true]);
+      expect(use([gone.key], 'globex')).to.deep.equal([true]);
+      await nextRound();
+      expect(spy.pairs).to.deep.equal([5]);
+      expect(use([key, revoked.key, expired.key, gone.key])).to.deep.equal([true, false, false, true]);
+      expect(use([gone.key], 'globex')).to.deep.equal([false]);
+      expect(cache.size).to.equal(2);
+    });
+
+    it('keeps answering when refresh rounds fail, tells of each streak of failures once, and lets the entries expire', async () => {
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      use([key]);
+      spy.failure = new Error('database away');
+      clock += TTL / 2;
+      // Each round tries again while the entry is due.
+      await waitFor(async () => spy.sent >= 3, { intervalMs: 5, what: 'failed rounds' });
+      expect(errors.map((error) => error.message)).to.deep.equal(['database away']);
+      expect(use([key]), 'still fresh').to.deep.equal([true]);
+      clock += TTL / 2;
+      expect(use([key]), 'expired: not refreshed').to.deep.equal([false]);
+      expect(await keyLookups(db, async () => {
+        expect(await cache.lookup(db, { key, brandSlug: 'acme' })).to.include({ keyId });
+      })).to.equal(1);
+      spy.failure = null;
+      use([key]);
+      await nextRound();
+      expect(use([key]), 'refreshed again').to.deep.equal([true]);
+      spy.failure = new Error('away again');
+      const sent = spy.sent;
+      clock += TTL / 2;
+      await waitFor(async () => spy.sent > sent, { intervalMs: 5, what: 'a failed round' });
+      expect(errors.map((error) => error.message)).to.deep.equal(['database away', 'away again']);
+    });
+
+    it('stores nothing a round in flight read once closed', async () => {
+      await cache.lookup(db, { key, brandSlug: 'acme' });
+      use([key]);
+      const release = spy.hold();
+      clock += TTL / 2;
+      await waitFor(async () => spy.sent > 0, { intervalMs: 5, what: 'a round in flight' });
+      const closed = cache.close();
+      release();
+      await closed;
+      expect(spy.answered).to.equal(1);
+      clock += TTL / 2;
+      expect(use([key]), 'not refreshed: expired').to.deep.equal([false]);
+    });
   });
 });
