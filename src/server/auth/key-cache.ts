@@ -9,11 +9,15 @@ import { startGrantRefresh, type GrantRefresh, type RefreshedCache, type Refresh
  * always has it), the grants in use are read again before they expire, all
  * together (grant-refresh.ts): every half TTL one statement re-reads each
  * entry that would expire before the next round and that a request used
- * within the last TTL. So N keys in steady use cost one statement per half
- * TTL, not N lookups per TTL. An entry nobody used since a lookup stored it,
- * or for a whole TTL, is left to expire (then the next request looks it up
- * alone); a key the database no longer finds live (revoked, expired) and a
- * grant whose brand is gone drop out at the round that reads them.
+ * (a lookup counts) within the in-use window: two minutes, or the TTL if
+ * longer, so the followers of live changes (CONTRACT.md §7), which call
+ * again at most 60 s apart and, woken by the same commit, in bursts, keep
+ * their key fresh. So N keys in use cost one statement per half TTL, not N
+ * lookups per TTL. An entry nobody used for the window is left to expire
+ * (then the next request looks it up); a key the database no longer finds
+ * live (revoked, expired) and a grant whose brand is gone drop out at the
+ * round that reads them. Requests that miss the same entry together share
+ * one lookup.
  * What may make a cached grant wrong, and what bounds it:
  * - revocation: `revokeKey` notifies every instance (Postgres NOTIFY) and each
  *   drops the key at once (`forgetKey`); while an instance cannot listen, it
@@ -21,7 +25,7 @@ import { startGrantRefresh, type GrantRefresh, type RefreshedCache, type Refresh
  *   stores nothing (`generation`);
  * - expiry: a grant carries its key's expiry and is not used past it, refreshed or not;
  * - anything else (a brand renamed or removed by the database's writer): at
- *   most `ttlMs`, since the entry's last read.
+ *   most `ttlMs`, since the entry's last read (a refreshed entry is read again).
  * Failed lookups are never cached (a new key works at once; failures are
  * limited per client, authenticate.ts), nor grants for a slug that names no
  * brand. A failed refresh round stores nothing: its entries expire as usual.
@@ -44,12 +48,7 @@ interface Entry extends GrantPair {
   readonly grant: KeyGrant;
   /** When the entry stops being used: its TTL or the key's expiry, whichever is first (ms since the epoch). */
   readonly until: number;
-  /**
-   * When a request last used it (ms since the epoch; -Infinity: never since a
-   * lookup stored it). Only an entry used within the last TTL is refreshed:
-   * within the last round only, a key used every few seconds would now and
-   * then miss a half TTL, expire and be looked up alone again.
-   */
+  /** When a request last used it, its lookup included (ms since the epoch): only an entry used within the in-use window is refreshed. */
   lastUsed: number;
 }
 
@@ -60,10 +59,15 @@ interface Entry extends GrantPair {
  */
 const DUE_WITHIN = 0.75;
 
+/** The least in-use window: twice the longest wait of a live-changes call (60 s), so a follower's key stays fresh between its calls. */
+export const MIN_IN_USE_MS = 120_000;
+
 /** What the cache's methods share. */
 interface CacheState {
   readonly entries: Map<string, Entry>;
   readonly ttlMs: number;
+  /** How recently an entry must have been used to be refreshed. */
+  readonly inUseMs: number;
   readonly now: () => number;
   enabled: boolean;
   /** Bumped by every forget: a lookup or refresh that started before a revocation must not store what it read. */
@@ -88,14 +92,14 @@ function fresh({ entries, now }: CacheState, pair: GrantPair): KeyGrant | null {
 
 /** The refresh's view of the entries (grant-refresh.ts). */
 function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGrant, lastUsed: number) => void): RefreshedCache {
-  const { entries, ttlMs, now } = state;
+  const { entries, ttlMs, inUseMs, now } = state;
   return {
     due() {
       const at = now();
       const due: GrantPair[] = [];
       for (const [cacheKey, entry] of entries) {
         if (entry.until <= at) entries.delete(cacheKey);
-        else if (entry.lastUsed > at - ttlMs && entry.until - at < ttlMs * DUE_WITHIN) due.push({ keyHash: entry.keyHash, brandSlug: entry.brandSlug });
+        else if (entry.lastUsed > at - inUseMs && entry.until - at < ttlMs * DUE_WITHIN) due.push({ keyHash: entry.keyHash, brandSlug: entry.brandSlug });
       }
       return due;
     },
@@ -114,16 +118,20 @@ function refreshedCache(state: CacheState, store: (pair: GrantPair, grant: KeyGr
   };
 }
 
-export function createKeyCache({ ttlMs, maxEntries = 10_000, now = Date.now, refresh }: {
+export function createKeyCache({ ttlMs, inUseMs = Math.max(ttlMs, MIN_IN_USE_MS), maxEntries = 10_000, now = Date.now, refresh }: {
   ttlMs: number;
+  /** How recently an entry must have been used to be refreshed (default: MIN_IN_USE_MS, or the TTL if longer). */
+  inUseMs?: number;
   maxEntries?: number;
   now?: () => number;
   /** Refresh-ahead of the grants in use; without it, entries just expire. */
   refresh?: RefreshOptions;
 }): KeyCache {
-  const state: CacheState = { entries: new Map(), ttlMs, now, enabled: ttlMs > 0, generation: 0 };
+  const state: CacheState = { entries: new Map(), ttlMs, inUseMs, now, enabled: ttlMs > 0, generation: 0 };
   const { entries } = state;
-  const store = (pair: GrantPair, grant: KeyGrant, lastUsed = -Infinity): void => {
+  /** Lookups under way, by entry: requests that miss the same entry together share one. */
+  const pending = new Map<string, Promise<KeyGrant | null>>();
+  const store = (pair: GrantPair, grant: KeyGrant, lastUsed = now()): void => {
     const cacheKey = cacheKeyOf(pair);
     if (!entries.has(cacheKey) && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     const expires = grant.expiresAt === null ? Infinity : Date.parse(grant.expiresAt);
@@ -143,10 +151,17 @@ export function createKeyCache({ ttlMs, maxEntries = 10_000, now = Date.now, ref
       const pair = pairOf(key, brandSlug);
       const hit = fresh(state, pair);
       if (hit) return hit;
-      const startedAt = state.generation;
-      const grant = await findGrant(db, { key, brandSlug });
-      if (grant && grant.brand && state.enabled && state.generation === startedAt) store(pair, grant);
-      return grant;
+      const cacheKey = cacheKeyOf(pair);
+      let shared = pending.get(cacheKey);
+      if (!shared) {
+        const startedAt = state.generation;
+        shared = findGrant(db, { key, brandSlug }).then((grant) => {
+          if (grant && grant.brand && state.enabled && state.generation === startedAt) store(pair, grant);
+          return grant;
+        }).finally(() => pending.delete(cacheKey));
+        pending.set(cacheKey, shared);
+      }
+      return shared;
     },
     forgetKey(keyId) {
       state.generation += 1;

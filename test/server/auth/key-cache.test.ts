@@ -133,33 +133,38 @@ describe('key cache', () => {
       expect(errors).to.deep.equal([]);
     });
 
-    it('does not refresh an entry nobody used since it was stored: it expires', async () => {
-      const other = (await createTestKey({ brands: ['acme'] })).key;
-      await cache.lookup(db, { key, brandSlug: 'acme' });
-      await cache.lookup(db, { key: other, brandSlug: 'acme' });
-      use([key]);
-      await nextRound();
-      expect(spy.pairs, 'only the used key').to.deep.equal([1]);
-      clock += TTL / 2 + 1;
-      expect(use([key, other])).to.deep.equal([true, false]);
-      expect(await keyLookups(db, async () => void (await cache.lookup(db, { key: other, brandSlug: 'acme' })))).to.equal(1);
+    it('keeps the key of followers that call in bursts further apart than the TTL (woken together, every 20 s), with no lookup after the first', async () => {
+      const lookups = await keyLookups(db, async () => {
+        // Ten followers of one brand: the first misses, the others share its lookup.
+        const grants = await Promise.all(Array.from({ length: 10 }, () => cache.lookup(db, { key, brandSlug: 'acme' })));
+        expect(new Set(grants.map((grant) => grant?.keyId))).to.deep.equal(new Set([keyId]));
+        for (let burst = 0; burst < 3; burst += 1) {
+          for (let round = 0; round < 4; round += 1) await nextRound();
+          expect(use([key]), `burst ${burst}, 20 s after the last`).to.deep.equal([true]);
+        }
+      });
+      expect(lookups, 'the first burst\'s one lookup').to.equal(1);
+      expect(spy.pairs.every((pairs) => pairs === 1)).to.equal(true);
     });
 
-    it('refreshes a key used within the last TTL, not only since the last round, then lets it expire', async () => {
-      const once = (await createTestKey({ brands: ['acme'] })).key;
-      await cache.lookup(db, { key, brandSlug: 'acme' });
-      await cache.lookup(db, { key: once, brandSlug: 'acme' });
-      use([key]);
-      clock += TTL / 10;
-      use([once]); // its only use
-      await nextRound(TTL / 2 - TTL / 10);
-      use([key]);
-      await nextRound(); // `once` was not used since the last round, but within the TTL
-      use([key]);
-      await nextRound(); // more than a TTL since its use: not refreshed
-      expect(spy.pairs).to.deep.equal([2, 2, 1]);
-      clock += TTL / 2;
-      expect(use([key, once]), 'expired, not quite two TTLs after its use').to.deep.equal([true, false]);
+    it('lets an entry nobody used for the in-use window expire (a lookup is a use)', async () => {
+      const windowed = createKeyCache({ ttlMs: TTL, inUseMs: TTL, now: () => clock, refresh: { db: spy.db, onError: (error) => errors.push(error), intervalMs: 5 } });
+      try {
+        const once = (await createTestKey({ brands: ['acme'] })).key;
+        await windowed.lookup(db, { key, brandSlug: 'acme' });
+        clock += TTL / 10;
+        await windowed.lookup(db, { key: once, brandSlug: 'acme' }); // its only use
+        await nextRound(TTL / 2 - TTL / 10);
+        windowed.cached({ key, brandSlug: 'acme' });
+        await nextRound(); // `once` was not used since the last round, but within the window
+        windowed.cached({ key, brandSlug: 'acme' });
+        await nextRound(); // more than the window since its use: not refreshed
+        expect(spy.pairs).to.deep.equal([2, 2, 1]);
+        clock += TTL / 2;
+        expect([key, once].map((k) => windowed.cached({ key: k, brandSlug: 'acme' }) !== null), 'expired').to.deep.equal([true, false]);
+      } finally {
+        await windowed.close();
+      }
     });
 
     it('drops a key forgotten between rounds, and a round in flight during a revocation does not put it back', async () => {
