@@ -62,8 +62,9 @@ export function gracefulStop({ server, logger, release, graceMs = SHUTDOWN_GRACE
     }, graceMs).unref();
     for (const connection of connections) {
       const response = connection[ANSWERING];
-      if (response === undefined || response.writableFinished) continue; // idle: closed below
+      if (response === undefined) continue;
       if (!response.headersSent) response.setHeader('Connection', 'close');
+      // Also for one just answered: its connection may turn idle only after the call below.
       closeIdleAfter(response);
     }
     server.close(() => {
