@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { SqlFragment } from '../engine/compile/sql-fragment.ts';
 import type { ReadSession, Reads, Row } from '../engine/read/reads.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
-import { createExactCounts, type ExactCounts } from './counts/exact-counts.ts';
+import { createExactCounts } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
-import { createRowBatcher, type RowBatcher } from './query/row-batcher.ts';
+import { createRowBatcher } from './query/row-batcher.ts';
 import { boundedSnapshot } from '../engine/compile/snapshot-text.ts';
 
 /** Runs one statement inside whatever watches it (a trace span, `src/server/tracing/`); `run` runs the statement. */
@@ -27,40 +27,35 @@ export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promi
  */
 export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?: QueryTrace } = {}): Reads {
   const run: (db: Knex, query: SqlFragment) => Promise<Row[]> = trace ? (db, query) => trace(query, () => queryRows(db, query)) : queryRows;
-  const countsByCopy = new Map<Knex, ExactCounts>();
-  const countsOf = (db: Knex): ExactCounts => {
-    let counts = countsByCopy.get(db);
-    if (!counts) {
-      counts = createExactCounts();
-      countsByCopy.set(db, counts);
+  // One session per copy, made on its first read: a session holds nothing of a request (a get made its own,
+  // about 1 KB). Its remembered counts and its batcher are the copy's: a batch runs on the copy its requests'
+  // sessions were given.
+  const sessions = new Map<Knex, ReadSession>();
+  const sessionOn = (db: Knex): ReadSession => {
+    let session = sessions.get(db);
+    if (!session) {
+      session = openSession(db);
+      sessions.set(db, session);
     }
-    return counts;
+    return session;
   };
-
-  // A batch runs on one copy: its requests' sessions were all given that copy.
-  const batchers = new Map<Knex, RowBatcher>();
-  const batcherOf = (db: Knex): RowBatcher => {
-    let batcher = batchers.get(db);
-    if (!batcher) {
-      batcher = createRowBatcher((query) => run(db, query));
-      batchers.set(db, batcher);
-    }
-    return batcher;
+  const openSession = (db: Knex): ReadSession => {
+    const batcher = createRowBatcher((query) => run(db, query));
+    const counts = createExactCounts();
+    return {
+      rows: (query) => batcher.rows(query),
+      count: (key, plan) => counts.count(key, {
+        async count() {
+          const [row] = await run(db, plan.count);
+          return { total: row!.total as number, snapshot: typeof row!.snapshot === 'string' ? boundedSnapshot(row!.snapshot) : null };
+        },
+        async changedSince(snapshot) {
+          return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
+        },
+      }),
+      mark: () => replicas.mark(db),
+    };
   };
-
-  const sessionOn = (db: Knex): ReadSession => ({
-    rows: (query) => batcherOf(db).rows(query),
-    count: (key, plan) => countsOf(db).count(key, {
-      async count() {
-        const [row] = await run(db, plan.count);
-        return { total: row!.total as number, snapshot: typeof row!.snapshot === 'string' ? boundedSnapshot(row!.snapshot) : null };
-      },
-      async changedSince(snapshot) {
-        return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
-      },
-    }),
-    mark: () => replicas.mark(db),
-  });
 
   return {
     run: (read, options) => replicas.run((db) => read(sessionOn(db)), options),

@@ -1,5 +1,4 @@
-import Koa, { type Middleware } from 'koa';
-import compose from 'koa-compose';
+import Koa from 'koa';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
 import { createDatabaseReads, type QueryTrace } from '../db/database-reads.ts';
@@ -22,14 +21,12 @@ import { createMetrics } from './metrics.ts';
 import { createLiveChanges, type LiveChanges } from './live/live-changes.ts';
 import { DEFAULT_SYNC_RETENTION_DAYS, type CorsOrigins } from './config.ts';
 import { authenticate } from './middleware/authenticate.ts';
-import { authorizeBrand } from './middleware/authorize-brand.ts';
-import { conditionalGet } from './middleware/conditional-get.ts';
 import { staticBody } from './middleware/content-codings.ts';
 import { cors } from './middleware/cors.ts';
 import { envelope } from './middleware/envelope.ts';
-import { privateCaching } from './middleware/private-caching.ts';
+import { familyGuard } from './middleware/family-guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
-import { requireDatabase, type DatabaseReadiness } from './middleware/require-database.ts';
+import type { DatabaseReadiness } from './middleware/require-database.ts';
 import { routeFallback } from './middleware/route-fallback.ts';
 import { activeTracing } from './tracing/tracing.ts';
 
@@ -94,28 +91,22 @@ export function createApp(dependencies: AppDependencies): Koa {
 }
 
 /**
- * The families' routes, each behind the guard, composed once here. Check
- * order of CONTRACT.md §4 (key, brand, parameters, record), with the rate
- * limit counted right after the key: every request a valid key makes
- * counts, whatever its brand. The rate limiter wraps the conditional GET so
- * that it sees a 304 and gives the request back. Before all of them: while
- * the database is not ready yet (a start without it), 503.
+ * The families' routes, each behind the guard (family-guard.ts: the
+ * contract's check order), made once here.
  */
 function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
-  const guard: Middleware[] = [
-    privateCaching(),
-    requireDatabase({ readiness }),
-    authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}) }),
-    rateLimit({ limiter }),
-    conditionalGet(),
-    authorizeBrand(),
-  ];
+  const guard = familyGuard({
+    readiness,
+    authenticate: authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}) }),
+    counting: rateLimit({ limiter }),
+  });
   const families = compileRegistry(registry);
   const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,
-    run: compose([...guard, route.handler]),
+    // The handler is last: it answers, and never passes the request on.
+    run: (ctx) => guard(ctx, () => route.handler(ctx)),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { gracefulStop } from '../../src/server/graceful-stop.ts';
@@ -16,10 +16,10 @@ async function startServer(): Promise<{ server: Server; port: number; answerSlow
   return { server, port: (server.address() as AddressInfo).port, answerSlow: () => waiting.splice(0).forEach((answer) => answer()), slowWaiting: () => waiting.length };
 }
 
-/** One GET on a keep-alive connection: its status, `Connection` header and body. */
-function get(port: number, path: string): Promise<{ connection: string | undefined; body: string }> {
+/** One GET on a keep-alive connection (the agent's, when given): its status, `Connection` header and body. */
+function get(port: number, path: string, agent?: Agent): Promise<{ connection: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { connection: 'keep-alive' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers: { connection: 'keep-alive' } }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ connection: res.headers.connection, body }));
@@ -63,6 +63,26 @@ describe('gracefulStop', () => {
     answerSlow();
     await inFlight;
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('closes a connection whose second request is in flight at the signal, and one whose answer was sent before it', async () => {
+    const { server, port, answerSlow, slowWaiting } = await startServer();
+    const events: string[] = [];
+    const stop = gracefulStop({ server, logger: collectingLogger().logger, release: async () => void events.push('release'), exit: (code) => events.push(`exit ${code}`) });
+    const reused = new Agent({ keepAlive: true, maxSockets: 1 });
+    const idle = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(port, '/', reused)).connection, 'the first answer keeps its connection').to.equal('keep-alive');
+    expect((await get(port, '/', idle)).connection).to.equal('keep-alive');
+    const inFlight = get(port, '/slow', reused);
+    await waitFor(async () => slowWaiting() > 0, { timeoutMs: 5_000, intervalMs: 5, what: 'the second request to reach the server' });
+    stop('SIGTERM');
+    answerSlow();
+    expect(await inFlight, 'the connection now answers its second request').to.deep.equal({ connection: 'close', body: 'slow' });
+    // Both connections closed (the idle one at the signal), so the server closes and the process exits.
+    await waitFor(async () => events.length >= 2, { timeoutMs: 5_000, intervalMs: 5 }).catch(() => undefined);
+    expect(events).to.deep.equal(['release', 'exit 0']);
+    reused.destroy();
+    idle.destroy();
   });
 
   it('changes nothing before the signal: responses keep their connection open', async () => {

@@ -53,8 +53,14 @@ export function createReadReplicas({ primary, replicas, log, retryMs = REPLICA_R
   const probes = createReplicaProbes({ log, retryMs });
   const listeners: ((target: string) => void)[] = [];
   return {
-    async run(read, { after = null } = {}) {
-      const needed = parseLsn(after);
+    async run(read, options) {
+      if (states.length === 0) {
+        // One copy: nothing to pick, nowhere else to go; the loop below does the same with a list and a parse more a request.
+        const result = await read(primary.db);
+        for (const listener of listeners) listener(primary.name);
+        return result;
+      }
+      const needed = parseLsn(options?.after ?? null);
       let lastError: unknown = null;
       for (const { target, state } of turn.candidates()) {
         if (state !== null && needed !== null && !(await hasReplayed({ state, needed, probes }))) continue;

@@ -38,12 +38,13 @@ function positional(sql: string): string {
  * read's time in the server process (docs/PERFORMANCE.md). The pool, its
  * timeouts and the connection settings (statement timeout) are knex's as
  * they are, so a broken connection is dropped by the pool as before; knex's
- * `query` event still fires, for whoever listens. On Postgres, query shapes
+ * `query` event still fires when anyone listens. On Postgres, query shapes
  * run as prepared statements (prepared-statements.ts).
  */
 export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
   const client = db.client as PoolingClient;
-  client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
+  // Built only for a listener: knex forwards its client's events to the handle's (`db.on('query')`).
+  if (db.listenerCount('query') > 0) client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
   const connection = await client.acquireConnection();
   try {
     return await runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });

@@ -35,14 +35,15 @@ interface Waiting {
 
 export function createRowBatcher(run: (query: SqlFragment) => Promise<Row[]>): RowBatcher {
   /** Batch text → the queries gathered after the turn's first (which went at once). */
-  const turn = new Map<string, Waiting[]>();
+  let turn = new Map<string, Waiting[]>();
   let scheduled = false;
 
   function flush(): void {
     scheduled = false;
-    const gathered = [...turn.values()];
-    turn.clear();
-    for (const waiting of gathered) if (waiting.length > 0) runTogether(waiting);
+    // The turn's map is handed over whole and a new one started: no copy of its values per flush.
+    const gathered = turn;
+    turn = new Map();
+    for (const waiting of gathered.values()) if (waiting.length > 0) runTogether(waiting);
   }
 
   function runTogether(waiting: readonly Waiting[]): void {

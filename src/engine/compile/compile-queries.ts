@@ -117,6 +117,9 @@ function countQuery({ resource, table, where, preparable }: QueryParts): Resourc
   };
 }
 
+/** Stands for the brand while a get's bindings are laid out at boot. */
+const BRAND_SLOT = '<brand>';
+
 /**
  * One record by id; the tenant family's one record is the brand itself.
  * Gets of one family arriving together may share one statement (batch-by-row.ts).
@@ -126,11 +129,15 @@ function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['
   const label = planLabel(resource, 'one');
   const scopeSql = scopeCondition({ alias: 't', scope: resource.scope, brandId: '' });
   const sql = `select ${selectList} ${from('').sql} where ${scopeSql.sql}${byId}`;
-  const batch = batchByRow({ sql, columns: Array<typeof UUID_COLUMN>(from('').bindings.length + scopeSql.bindings.length + (byId ? 1 : 0)).fill(UUID_COLUMN) });
+  // Every binding before the id is the brand (the joins' scopes, then the row's): checked here, once, so that a
+  // request makes only its values, not the text and fragments again (a get is the smallest request there is).
+  const brandBindings = [...from(BRAND_SLOT).bindings, ...scopeCondition({ alias: 't', scope: resource.scope, brandId: BRAND_SLOT }).bindings];
+  if (brandBindings.some((value) => value !== BRAND_SLOT)) throw new Error(`${resource.path}: a get binds something other than the brand before its id`);
+  const batch = batchByRow({ sql, columns: Array<typeof UUID_COLUMN>(brandBindings.length + (byId ? 1 : 0)).fill(UUID_COLUMN) });
   return ({ brandId, id }) => {
-    const source = from(brandId);
-    const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
-    return withBatch({ sql, bindings: [...source.bindings, ...scope.bindings, ...(byId ? [id] : [])], label }, batch);
+    const bindings: string[] = Array<string>(brandBindings.length).fill(brandId);
+    if (byId) bindings.push(id);
+    return withBatch({ sql, bindings, label }, batch);
   };
 }
 

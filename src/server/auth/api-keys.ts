@@ -29,20 +29,20 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_SHAPE = new RegExp(`^${KEY_PREFIX}sk_[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
 const LEGACY_KEY_SHAPE = new RegExp(`^${KEY_PREFIX}sk_[0-9A-Za-z]{${LEGACY_SECRET_LENGTH}}$`);
 
-/** A number in base62, left-padded with zeros to `length`. */
-function base62(value: bigint, length: number): string {
+/** A number in base62, left-padded with zeros to `length`; a CRC-32 is exact in a double, so no BigInt is made per request. */
+function base62(value: number, length: number): string {
   let n = value;
   let out = '';
-  while (n > 0n) {
-    out = BASE62[Number(n % 62n)]! + out;
-    n /= 62n;
+  while (n > 0) {
+    out = BASE62[n % 62]! + out;
+    n = Math.floor(n / 62);
   }
   return out.padStart(length, '0');
 }
 
 /** The checksum of a key's body (prefix and random part): CRC-32 in 6 base62 characters. */
 function checksum(body: string): string {
-  return base62(BigInt(crc32(body)), CHECKSUM_LENGTH);
+  return base62(crc32(body), CHECKSUM_LENGTH);
 }
 
 export function generateKey(): string {

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { ApiError } from '../../engine/request/api-error.ts';
 import { findGrant, isWellFormedKey, type KeyGrant } from '../auth/api-keys.ts';
@@ -51,7 +51,7 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
   lookup?: GrantLookup;
   cached?: CachedGrant;
   liveKeys?: LiveKeyCheck;
-}): Middleware {
+}): (ctx: Context) => Promise<void> {
   /** The grant of a well-formed key, or null: the usual lookup, or for a blocked client the cache or a live key's lookup. */
   const grantFor = async (client: string, request: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> => {
     if (failures.blockedFor(client) === 0) return lookup(db, request);
@@ -60,7 +60,7 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
     return (await liveKeys(request.key)) ? lookup(db, request) : null;
   };
 
-  return async (ctx, next) => {
+  return async (ctx) => {
     const header = ctx.get('Authorization');
     const key = BEARER.exec(header)?.[1];
     const slug = String(ctx.params.brand);
@@ -77,7 +77,6 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
     }
     ctx.state.keyId = grant.keyId;
     ctx.state.grant = grant;
-    await next();
   };
 
   /** Why the key of a header found no grant (the expiry lookup only for a well-formed key). */

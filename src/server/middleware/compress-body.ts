@@ -1,6 +1,6 @@
 import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
-import { negotiateEncoding, type ResponseCoding } from './accept-encoding.ts';
+import { negotiateEncoding, type ContentCoding, type ResponseCoding } from './accept-encoding.ts';
 import { encodeBody, encodedTag } from './content-codings.ts';
 import { toJsonBytes } from './json-body.ts';
 
@@ -41,6 +41,15 @@ function knownLength(body: unknown): number | null {
 }
 
 /**
+ * A response header as text, read on Node's response: Koa's
+ * `ctx.response.get` copies every header into a new object to read one.
+ */
+function headerOf(ctx: Context, name: string): string {
+  const value = ctx.res.getHeader(name);
+  return value === undefined ? '' : String(value);
+}
+
+/**
  * Compresses the body of any answer, errors and public routes included, as
  * the last step before it is sent (envelope.ts), so that every concern
  * before it works on the identity bytes: the conditional GET tags them and
@@ -53,21 +62,28 @@ function knownLength(body: unknown): number | null {
  * to, never replaced. A HEAD is compressed as its GET would be, so its
  * `Content-Length`, `Content-Encoding` and `ETag` are the GET's. A strong
  * `ETag` gets the coding's suffix (`content-codings.ts`).
+ *
+ * Returns null when there is nothing to compress, decided without a
+ * promise (most answers are small ones); else the compression under way.
  */
-export async function compressBody(ctx: Context): Promise<void> {
+export function compressBody(ctx: Context): Promise<void> | null {
   const { body } = ctx;
-  if (body === null || body === undefined || !isCompressible(ctx.response.get('Content-Type'))) return;
+  if (body === null || body === undefined || !isCompressible(headerOf(ctx, 'Content-Type'))) return null;
   ctx.vary('Accept-Encoding');
-  if (ctx.response.get('Content-Encoding')) return;
+  if (headerOf(ctx, 'Content-Encoding')) return null;
   const known = knownLength(body);
-  if (known !== null && known < MIN_COMPRESSED_BYTES) return;
+  if (known !== null && known < MIN_COMPRESSED_BYTES) return null;
   const coding = negotiateEncoding(ctx.headers['accept-encoding']);
-  if (coding === 'identity') return;
+  if (coding === 'identity') return null;
   // A JSON value (an error body) is serialised only now, once the client is known to take a coding.
   const bytes = bodyBytes(ctx);
-  if (bytes === null || bytes.length < MIN_COMPRESSED_BYTES) return;
+  if (bytes === null || bytes.length < MIN_COMPRESSED_BYTES) return null;
+  return encodeInto({ ctx, bytes, coding });
+}
+
+async function encodeInto({ ctx, bytes, coding }: { ctx: Context; bytes: Buffer; coding: ContentCoding }): Promise<void> {
   ctx.body = await encodeBody(bytes, coding);
   setHeader(ctx, 'Content-Encoding', coding);
-  const tag = ctx.response.get('ETag');
+  const tag = headerOf(ctx, 'ETag');
   if (tag) setHeader(ctx, 'ETag', encodedTag(tag, coding));
 }

@@ -1,6 +1,6 @@
 import { setHeader } from './set-header.ts';
 import { hash } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { codingFor } from './compress-body.ts';
 import { encodedTag, tagsOfEveryCoding } from './content-codings.ts';
 import { toJsonBytes } from './json-body.ts';
@@ -8,8 +8,8 @@ import { toJsonBytes } from './json-body.ts';
 /**
  * Conditional requests for what a key reads: a strong `ETag` on every 200,
  * computed from the exact bytes of the body, and `304 Not Modified` (no body)
- * when `If-None-Match` names it. The rate limiter, outside this middleware,
- * gives a 304's point back.
+ * when `If-None-Match` names it. The rate limit gives a 304's point back
+ * (rate-limit.ts).
  *
  * A 200 may be kept by the client alone (`private`), and only to revalidate
  * (`no-cache`): the next read sends its tag and costs a 304.
@@ -17,26 +17,24 @@ import { toJsonBytes } from './json-body.ts';
  * The tag set here is the identity bytes'; a compressed 200 carries it with
  * its coding's suffix (`"…-br"`, added by `compress-body.ts`), and any of
  * those tags matches, so a client that changes its `Accept-Encoding` keeps
- * its 304s. The 304 is decided before anything is compressed.
+ * its 304s. The 304 is decided before anything is compressed. Runs on the
+ * way back, once the route has set its answer (family-guard.ts).
  */
-export function conditionalGet(): Middleware {
-  return async (ctx, next) => {
-    await next();
-    if (ctx.status !== 200) return;
-    // The tag is of the identity bytes (compression, later, adds its coding to it).
-    const bytes = toJsonBytes(ctx);
-    if (bytes === null) return;
-    const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
-    setHeader(ctx, 'Cache-Control', 'private, no-cache');
-    setHeader(ctx, 'ETag', tag);
-    if (matchesIfNoneMatch(ctx, tag)) {
-      // A 304 carries the validator and Vary its 200 would have (RFC 9110 §15.4.5): the tag of this request's coding.
-      setHeader(ctx, 'ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
-      ctx.vary('Accept-Encoding');
-      ctx.status = 304;
-      ctx.body = null;
-    }
-  };
+export function answerConditionally(ctx: Context): void {
+  if (ctx.status !== 200) return;
+  // The tag is of the identity bytes (compression, later, adds its coding to it).
+  const bytes = toJsonBytes(ctx);
+  if (bytes === null) return;
+  const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
+  setHeader(ctx, 'Cache-Control', 'private, no-cache');
+  setHeader(ctx, 'ETag', tag);
+  if (matchesIfNoneMatch(ctx, tag)) {
+    // A 304 carries the validator and Vary its 200 would have (RFC 9110 §15.4.5): the tag of this request's coding.
+    setHeader(ctx, 'ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
+    ctx.vary('Accept-Encoding');
+    ctx.status = 304;
+    ctx.body = null;
+  }
 }
 
 /**

@@ -30,8 +30,13 @@ export function envelope({ logger, metrics }: { logger: Logger; metrics: Metrics
     } catch (error) {
       writeError({ ctx, error, logger });
     }
-    // A coding that fails (none has been seen to) leaves the identity body, which is then sent.
-    await compressBody(ctx).catch((error: unknown) => logger.warn({ err: error, requestId: ctx.state.requestId }, 'compression failed'));
+    // A coding that fails (none has been seen to) leaves the identity body, which is then sent. Most answers need no promise here.
+    try {
+      const compressing = compressBody(ctx);
+      if (compressing) await compressing;
+    } catch (error) {
+      logger.warn({ err: error, requestId: ctx.state.requestId }, 'compression failed');
+    }
     const durationMs = performance.now() - started;
     metrics.record(ctx, durationMs / 1000);
     logRequest({ ctx, logger, durationMs });

@@ -1,5 +1,5 @@
 import { setHeader } from './set-header.ts';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 
 /**
  * What a key reads is the brand's and the key's: no shared cache may keep
@@ -7,11 +7,8 @@ import type { Middleware } from 'koa';
  * Every answer of a keyed route starts as `no-store`; a 200 is relaxed to
  * `private, no-cache` by the conditional GET, so that it can be revalidated.
  */
-export function privateCaching(): Middleware {
-  return async (ctx, next) => {
-    // Appended: with CORS_ORIGINS the response varies by Origin too (cors.ts).
-    ctx.vary('Authorization');
-    setHeader(ctx, 'Cache-Control', 'no-store');
-    await next();
-  };
+export function markPrivate(ctx: Context): void {
+  // Appended: with CORS_ORIGINS the response varies by Origin too (cors.ts).
+  ctx.vary('Authorization');
+  setHeader(ctx, 'Cache-Control', 'no-store');
 }

@@ -1,5 +1,5 @@
 import { setHeader } from './set-header.ts';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ApiError } from '../../engine/request/api-error.ts';
 import type { RateLimitDecision, RateLimiter } from '../limits/rate-limiter.ts';
 
@@ -25,25 +25,28 @@ function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: stri
   setHeader(ctx, 'RateLimit-Reset', String(decision.resetSeconds));
 }
 
-/**
- * Counts the request against its key; 429 with `Retry-After` when the window
- * is spent. A 304 (the client already had the representation) is given back:
- * conditional requests cost nothing.
- */
-export function rateLimit({ limiter }: { limiter: RateLimiter }): Middleware {
+/** The two ends of a request's count (family-guard.ts). */
+export interface RequestCounting {
+  /** Counts the request against its key, with its headers; 429 with `Retry-After` when the window is spent. */
+  count(ctx: Context): Promise<void>;
+  /** Gives a 304's point back (the client already had the representation): conditional requests cost nothing. */
+  refund(ctx: Context): Promise<void>;
+}
+
+export function rateLimit({ limiter }: { limiter: RateLimiter }): RequestCounting {
   // The same for every request: written once.
   const policy = { limit: String(limiter.points), policy: `"${RATE_LIMIT_POLICY_NAME}";q=${limiter.points};w=${limiter.windowSeconds}` };
-  return async (ctx, next) => {
-    const key = ctx.state.keyId as string;
-    const decision = await limiter.consume(key);
-    setRateLimitHeaders(ctx, policy, decision);
-    if (!decision.allowed) {
-      throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.resetSeconds) } });
-    }
-    await next();
-    if (ctx.status === 304) {
-      const refunded = await limiter.refund(key);
+  return {
+    async count(ctx) {
+      const decision = await limiter.consume(ctx.state.keyId as string);
+      setRateLimitHeaders(ctx, policy, decision);
+      if (!decision.allowed) {
+        throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.resetSeconds) } });
+      }
+    },
+    async refund(ctx) {
+      const refunded = await limiter.refund(ctx.state.keyId as string);
       if (refunded) setRateLimitHeaders(ctx, policy, refunded);
-    }
+    },
   };
 }

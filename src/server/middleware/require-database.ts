@@ -1,4 +1,3 @@
-import type { Middleware } from 'koa';
 import { ApiError, DATABASE_NOT_READY_MESSAGE } from '../../engine/request/api-error.ts';
 
 /** What the gate asks: whether the database can be served, and when to come back. */
@@ -14,16 +13,13 @@ export interface DatabaseReadiness {
  * not current: schema-readiness.ts). Nothing is asked of the database: the
  * background wait alone tries it. Once ready, one function call per request.
  */
-export function requireDatabase({ readiness }: { readiness: DatabaseReadiness }): Middleware {
-  return async (ctx, next) => {
-    if (!readiness.ready()) {
-      throw new ApiError({
-        errorCode: 'internal_error',
-        status: 503,
-        message: DATABASE_NOT_READY_MESSAGE,
-        headers: { 'Retry-After': String(readiness.retryAfterSeconds()) },
-      });
-    }
-    await next();
-  };
+export function requireDatabase(readiness: DatabaseReadiness): void {
+  if (!readiness.ready()) {
+    throw new ApiError({
+      errorCode: 'internal_error',
+      status: 503,
+      message: DATABASE_NOT_READY_MESSAGE,
+      headers: { 'Retry-After': String(readiness.retryAfterSeconds()) },
+    });
+  }
 }
