@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import pg from 'pg';
 import { createReadReplicas } from '../../src/db/connection/read-replicas.ts';
 import { createDatabaseReads } from '../../src/db/database-reads.ts';
 import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
 import type { Reads } from '../../src/engine/read/reads.ts';
 import { createBrand, insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
+import { secondConnection } from '../support/second-connection.ts';
 
 const quiet = { warn() {}, info() {} };
 
@@ -91,8 +91,7 @@ describe('createDatabaseReads: the engine port on the database', () => {
   onPostgres?.('counts again after a transaction that was open during the count commits', async () => {
     const { brand } = await resetToBrand('acme');
     await insert('carton-sizes', brand.id, [{ name: 'A' }]);
-    const late = new pg.Client({ connectionString: (await testDatabase()).url! });
-    await late.connect();
+    const late = await secondConnection();
     try {
       await late.query('begin');
       await late.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [brand.id, 'late']);
@@ -107,8 +106,7 @@ describe('createDatabaseReads: the engine port on the database', () => {
 
   onPostgres?.('gives a count back while a transaction stays open elsewhere (it holds every snapshot\'s xmin back), and counts again after a commit of the brand', async () => {
     const { brand } = await resetToBrand('acme');
-    const holder = new pg.Client({ connectionString: (await testDatabase()).url! });
-    await holder.connect();
+    const holder = await secondConnection();
     try {
       await holder.query('begin');
       await holder.query('select pg_current_xact_id()');

@@ -6,6 +6,7 @@ import { createBrand, createTestKey, insert, resetToBrand } from '../../support/
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { secondConnection } from '../../support/second-connection.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
@@ -33,13 +34,7 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
     await createTestKey({ brands: ['globex'] });
   });
 
-  async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: (await testDatabase()).url! });
-    await client.connect();
-    // Writers that wait on each other give up soon and try again, rather than wait for deadlock detection.
-    await client.query("set lock_timeout = '100ms'");
-    return client;
-  }
+  const connect = (): Promise<pg.Client> => secondConnection({ lockTimeout: '100ms' });
 
   /** Every record of the brand, as the list route gives them. */
   async function listed(): Promise<Map<string, unknown>> {

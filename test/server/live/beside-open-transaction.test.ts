@@ -3,6 +3,7 @@ import pg from 'pg';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { secondConnection } from '../../support/second-connection.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
@@ -32,7 +33,7 @@ onPostgres?.('the changes feed beside a transaction left open (Postgres)', funct
   after(() => server.close());
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
-    holder = await connect();
+    holder = await secondConnection();
     // An id of its own, so every snapshot from now on has its xmin at or below it.
     await holder.query('begin');
     await holder.query('select pg_current_xact_id()');
@@ -41,11 +42,6 @@ onPostgres?.('the changes feed beside a transaction left open (Postgres)', funct
     await holder.end();
   });
 
-  async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: (await testDatabase()).url! });
-    await client.connect();
-    return client;
-  }
   const ids = (batch: { items: { id: string }[] }): string[] => batch.items.map((item) => item.id).sort();
 
   it('returns each change once: the batch after a token is empty, the one after a commit holds only that commit', async () => {
@@ -63,7 +59,7 @@ onPostgres?.('the changes feed beside a transaction left open (Postgres)', funct
 
   it('a transaction the token saw running comes in the next batch when it commits, and wakes a request waiting on that token', async () => {
     await insert('carton-sizes', brand.id, [{ name: 'A' }]);
-    const late = await connect();
+    const late = await secondConnection();
     try {
       await late.query('begin');
       const { rows: [row] } = await late.query('insert into carton_sizes (brand_id, name) values ($1, $2) returning id::text', [brand.id, 'late']);

@@ -5,6 +5,7 @@ import { createBrand, createTestKey } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { secondConnection } from '../../support/second-connection.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
@@ -31,12 +32,7 @@ if (process.env.DATABASE_URL) describe('live changes: model with writers and wai
   });
   after(() => server.close());
 
-  async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: (await testDatabase()).url! });
-    await client.connect();
-    await client.query("set lock_timeout = '100ms'");
-    return client;
-  }
+  const connect = (): Promise<pg.Client> => secondConnection({ lockTimeout: '100ms' });
 
   it(`every waited batch ends as §6 promises, and every copy equals the database within ${BOUND_MS} ms of the last commit (${SEEDS} seeds)`, async () => {
     const brand = await createBrand();
