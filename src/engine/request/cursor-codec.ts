@@ -1,7 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './api-error.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
 import { CURSOR_TIMESTAMP } from '../compile/timestamp-sql.ts';
+import { hmacSha256 } from './hmac-sha256.ts';
 
 /**
  * Signed, opaque keyset cursors (CONTRACT.md §3).
@@ -65,7 +66,8 @@ export function hashFilters(filters: Readonly<Record<string, unknown>>): string 
 
 export function createCursorCodec(secret: string): CursorCodec {
   if (secret.length < 32) throw new Error('the cursor secret must have at least 32 characters');
-  const sign = (payload: string): Buffer => createHmac('sha256', secret).update(payload).digest().subarray(0, 18);
+  const mac = hmacSha256(secret);
+  const sign = (payload: string): Buffer => mac(payload).subarray(0, 18);
   const invalid = (): never => {
     throw new ApiError({ errorCode: 'invalid_cursor' });
   };

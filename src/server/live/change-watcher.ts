@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChangesProbe } from '../../engine/compile/changes-probe.ts';
 import { probeChanges, type ProbeResult } from '../../db/live/probe-changes.ts';
-import { finishedIn, type Snapshot } from '../../engine/compile/snapshot-text.ts';
+import { finishedIn, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** A request waiting for a change of one brand of the watcher's family. */
 export interface Waiter {
@@ -46,7 +46,8 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   withMark: boolean;
   onError: (error: Error) => void;
 }): ChangeWatcher {
-  const waiters = new Map<string, Set<Waiter>>();
+  // Per brand, the waiters grouped by token: a brand's followers mostly hold the same one, so a probe asks once per token, not once per waiter.
+  const brands = new Map<string, Map<string, TokenGroup>>();
   const known = new Map<string, BrandKnowledge>();
   let timer: NodeJS.Timeout | null = null;
   let probing = false;
@@ -56,19 +57,22 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
     for (const [brandId, version] of result.versions) {
       const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], snapshot: result.snapshot, at: result.at, mark: result.mark };
       known.set(brandId, knowledge);
-      const woken = [...(waiters.get(brandId) ?? [])].filter((waiter) => hasChanged(knowledge, waiter));
-      for (const waiter of woken) {
-        remove(waiter);
-        waiter.wake(result.mark);
+      const groups = brands.get(brandId);
+      if (!groups) continue;
+      for (const [token, group] of groups) {
+        if (!hasChanged(knowledge, group)) continue;
+        groups.delete(token);
+        for (const waiter of group.waiters) waiter.wake(result.mark);
       }
+      if (groups.size === 0) brands.delete(brandId);
     }
   };
   const tick = async (): Promise<void> => {
     timer = null;
-    if (waiters.size === 0 || closed) return;
+    if (brands.size === 0 || closed) return;
     probing = true;
     try {
-      learn(await probeChanges({ db, probe, brandIds: [...waiters.keys()], since: oldestSince(waiters), withMark }));
+      learn(await probeChanges({ db, probe, brandIds: [...brands.keys()], since: oldestSince(brands), withMark }));
     } catch (error) {
       onError(error as Error);
     } finally {
@@ -77,28 +81,45 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
     schedule();
   };
   const schedule = (): void => {
-    if (timer === null && !probing && !closed && waiters.size > 0) timer = setTimeout(() => void tick(), intervalMs);
+    if (timer === null && !probing && !closed && brands.size > 0) timer = setTimeout(() => void tick(), intervalMs);
   };
-  const remove = (waiter: Waiter): void => {
-    const set = waiters.get(waiter.brandId);
-    if (!set?.delete(waiter)) return;
-    if (set.size === 0) waiters.delete(waiter.brandId);
+  const remove = (waiter: Waiter, token: string): void => {
+    const groups = brands.get(waiter.brandId);
+    const group = groups?.get(token);
+    if (!group?.waiters.delete(waiter)) return;
+    if (group.waiters.size > 0) return;
+    groups!.delete(token);
+    if (groups!.size === 0) brands.delete(waiter.brandId);
   };
   return {
     add(waiter) {
-      if (!waiters.has(waiter.brandId)) waiters.set(waiter.brandId, new Set());
-      waiters.get(waiter.brandId)!.add(waiter);
+      const token = tokenKey(waiter);
+      let groups = brands.get(waiter.brandId);
+      if (!groups) brands.set(waiter.brandId, (groups = new Map()));
+      let group = groups.get(token);
+      if (!group) groups.set(token, (group = { since: waiter.since, seen: waiter.seen, waiters: new Set() }));
+      group.waiters.add(waiter);
       schedule();
-      return () => remove(waiter);
+      return () => remove(waiter, token);
     },
     knowledge: (brandId) => known.get(brandId) ?? null,
     close() {
       closed = true;
       if (timer !== null) clearTimeout(timer);
-      waiters.clear();
+      brands.clear();
     },
   };
 }
+
+/** The waiters of one brand that hold the same token: what wakes one wakes all. */
+interface TokenGroup {
+  readonly since: Snapshot;
+  readonly seen: ReadonlySet<bigint>;
+  readonly waiters: Set<Waiter>;
+}
+
+/** What decides whether news wakes a waiter: its snapshot and the truncations it saw. */
+const tokenKey = ({ since, seen }: Waiter): string => `${snapshotText(since)}|${[...seen].sort().join(',')}`;
 
 /**
  * Whether what a probe learned is news to a token's snapshot `since`
@@ -112,8 +133,8 @@ export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snap
 }
 
 /** The oldest token waited on: the probe lists no truncation older than it. */
-function oldestSince(waiters: ReadonlyMap<string, ReadonlySet<Waiter>>): bigint {
+function oldestSince(brands: ReadonlyMap<string, ReadonlyMap<string, TokenGroup>>): bigint {
   let least: bigint | null = null;
-  for (const set of waiters.values()) for (const waiter of set) if (least === null || waiter.since.xmin < least) least = waiter.since.xmin;
+  for (const groups of brands.values()) for (const { since } of groups.values()) if (least === null || since.xmin < least) least = since.xmin;
   return least ?? 0n;
 }

@@ -4,12 +4,13 @@ import type { ChangesBatch, ChangesPage } from '../../engine/read/read-changes.t
 import { createChangeWatcher, hasChanged, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
 import { createKeyPlaces, type KeyPlaces } from './key-places.ts';
 import { waitOnce, type WaitOutcome } from './wait-once.ts';
+import { createDeadlineSlots, type DeadlineSlots } from './deadline-slots.ts';
 import { boundedSnapshot, parseSnapshot, seesAtLeast, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** Requests one key may hold waiting at once on one instance (README, "Live changes"); past it, 429. */
 export const LIVE_WAITS_PER_KEY = 10;
 /** How often a family's watcher asks the primary while anyone waits on it. */
-export const LIVE_PROBE_INTERVAL_MS = 150;
+export const LIVE_PROBE_INTERVAL_MS = 250;
 
 /** A point of the feed a token stands for: its snapshot (text), the TRUNCATEs it already saw, and how new a copy the next read must be. */
 export interface TokenPoint {
@@ -51,7 +52,7 @@ const hasItems = (page: ChangesPage): boolean => page.items.length > 0 || page.n
 /**
  * The instance's live changes (CONTRACT.md §7): one watcher per family that
  * someone waits on, the places of each key, and the stop of all waits.
- * Waiting holds no connection: a waiting request is a timer and an entry in
+ * Waiting holds no connection: a waiting request is an entry in a deadline slot and one in
  * its watcher. The requests of one brand that one probe wakes with the same
  * token (the same snapshot and the same truncations already seen) share one
  * read; its answer, and so their next token, is then the same for all, so
@@ -68,7 +69,7 @@ export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERV
 }): LiveChanges {
   const watchers = new Map<string, ChangeWatcher>();
   const reading = new Map<string, Promise<ChangesPage>>();
-  const room: Room = { places: createKeyPlaces(perKey), stoppers: new Set(), stopping: false, sharedRead: () => Promise.reject(new Error('unset')) };
+  const room: Room = { places: createKeyPlaces(perKey), deadlines: createDeadlineSlots(), stoppers: new Set(), stopping: false, sharedRead: () => Promise.reject(new Error('unset')) };
   room.sharedRead = (request, after, from) => {
     // The truncations the tokens already saw decide a 410 (changes-queries.ts): only reads that agree on them are shared.
     const key = `${request.family.resource.path}|${request.batch.scope.brandId}|${from.since}|${from.seen.join(',')}|${request.limit}|${after}`;
@@ -103,6 +104,8 @@ export function createLiveChanges({ db, withMark, intervalMs = LIVE_PROBE_INTERV
 /** What every wait of the instance shares. */
 interface Room {
   readonly places: KeyPlaces;
+  /** When the waits' time is up, in shared slots. */
+  readonly deadlines: DeadlineSlots;
   readonly stoppers: Set<() => void>;
   stopping: boolean;
   /** One read, from `since`, for every request of the brand woken by the same probe with the same token and page size. */
@@ -147,7 +150,7 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
     const deadline = Date.now() + request.seconds * 1000;
     // The instance may start stopping while a read is out: no further wait then (its stoppers run only once).
     while (!room.stopping) {
-      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, signal: request.signal, stoppers: room.stoppers });
+      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, deadlines: room.deadlines, signal: request.signal, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
       // Read after this wait's own token: after an older one, a TRUNCATE between the two would be a 410 this token must not get.

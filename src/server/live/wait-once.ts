@@ -1,5 +1,6 @@
 import type { ChangeWatcher } from './change-watcher.ts';
 import type { Snapshot } from '../../engine/compile/snapshot-text.ts';
+import type { DeadlineSlots } from './deadline-slots.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
@@ -9,16 +10,17 @@ export type WaitOutcome =
   | { readonly kind: 'hung-up' };
 
 /**
- * Waits, as one entry in the family's watcher, one timer and one listener,
- * until the first of: the watcher wakes it, `deadline`, the client hangs up
+ * Waits, as one entry in the family's watcher, one in `deadlines` and one
+ * listener, until the first of: the watcher wakes it, `deadline` (at the end of its slot), the client hangs up
  * (`signal`), or a stopper in `stoppers` is called. Leaves nothing behind.
  */
-export function waitOnce({ watcher, brandId, since, seen, deadline, signal, stoppers }: {
+export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, signal, stoppers }: {
   watcher: ChangeWatcher;
   brandId: string;
   since: Snapshot;
   seen: ReadonlySet<bigint>;
   deadline: number;
+  deadlines: DeadlineSlots;
   signal: AbortSignal;
   stoppers: Set<() => void>;
 }): Promise<WaitOutcome> {
@@ -27,7 +29,7 @@ export function waitOnce({ watcher, brandId, since, seen, deadline, signal, stop
     const finish = (outcome: WaitOutcome): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      cancelTimeout();
       unwatch();
       signal.removeEventListener('abort', onAbort);
       stoppers.delete(onStop);
@@ -36,7 +38,7 @@ export function waitOnce({ watcher, brandId, since, seen, deadline, signal, stop
     const onAbort = (): void => finish({ kind: 'hung-up' });
     const onStop = (): void => finish({ kind: 'stop' });
     const unwatch = watcher.add({ brandId, since, seen, wake: (mark) => finish({ kind: 'changed', mark }) });
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
+    const cancelTimeout = deadlines.at(deadline, () => finish({ kind: 'timeout' }));
     signal.addEventListener('abort', onAbort);
     stoppers.add(onStop);
     if (signal.aborted) onAbort();
