@@ -7,7 +7,7 @@ import type { ParameterIssue } from '../../engine/request/api-error.ts';
 import type { ChangesCodec } from '../../engine/request/changes-codec.ts';
 import { parseQuery, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
-import type { LiveChanges, LiveRequest, TokenPoint } from '../live/live-changes.ts';
+import type { HangUp, LiveChanges, LiveRequest, TokenPoint } from '../live/live-changes.ts';
 import { xminOf } from '../../engine/compile/snapshot-text.ts';
 
 /** What the changes handler reads with. */
@@ -74,17 +74,11 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
   seconds: number;
   readPage: LiveRequest['readPage'];
 }): Promise<ChangesPage | null> {
-  const hangUp = new AbortController();
-  const onClose = (): void => {
-    if (!ctx.res.writableFinished) hangUp.abort();
-  };
-  ctx.res.once('close', onClose);
-  if (ctx.req.socket.destroyed) hangUp.abort();
+  const hangUp = hangUpOf(ctx);
   try {
     return await operations.live.changes({
-      family, batch, limit, seconds, readPage,
+      family, batch, limit, seconds, readPage, hangUp,
       keyId: String(ctx.state.keyId),
-      signal: hangUp.signal,
       reopen: (page) => {
         const token = operations.changes.decodeToken(page.syncToken!, batch.scope);
         return { since: token.snapshot, seen: token.truncations ?? [], mark: token.mark };
@@ -96,8 +90,34 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
       },
     });
   } finally {
-    ctx.res.off('close', onClose);
+    hangUp.close();
   }
+}
+
+/** The client's hang-up: its response closed before it was written; `close` stops watching for it. */
+function hangUpOf(ctx: Context): HangUp & { close(): void } {
+  let hungUp = ctx.req.socket.destroyed;
+  let listener: (() => void) | null = null;
+  const onClose = (): void => {
+    if (ctx.res.writableFinished) return;
+    hungUp = true;
+    const heard = listener;
+    listener = null;
+    heard?.();
+  };
+  ctx.res.once('close', onClose);
+  return {
+    get hungUp() {
+      return hungUp;
+    },
+    listen(heard) {
+      listener = heard;
+      return () => {
+        if (listener === heard) listener = null;
+      };
+    },
+    close: () => ctx.res.off('close', onClose),
+  };
 }
 
 /** The `rel="next"` target: origin-relative, `fields` as given, the page size and the cursor (which carries the token). */

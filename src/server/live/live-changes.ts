@@ -19,6 +19,19 @@ export interface TokenPoint {
   readonly mark: string | null;
 }
 
+/**
+ * Whether the client of a waited call hung up, and a way to hear of it: one
+ * listener at a time (a call waits once at a time). Not an AbortSignal: an
+ * EventTarget, its listener records and their closures, made per call and
+ * kept for the whole wait, were the largest part of what a waiting request
+ * holds (docs/PERFORMANCE.md, "Live changes").
+ */
+export interface HangUp {
+  readonly hungUp: boolean;
+  /** Calls `listener` once, when the client hangs up; returns the function that stops listening. */
+  listen(listener: () => void): () => void;
+}
+
 /** One waited changes call, as the route hands it over. */
 export interface LiveRequest {
   readonly family: CompiledResource;
@@ -27,8 +40,8 @@ export interface LiveRequest {
   readonly limit: number;
   readonly keyId: string;
   readonly seconds: number;
-  /** Aborted when the client hangs up. */
-  readonly signal: AbortSignal;
+  /** The client's hang-up. */
+  readonly hangUp: HangUp;
   /** The ordinary first page of the batch, read on a copy no older than `after`, after the request's token or `from`. */
   readPage(after: string | null, from?: TokenPoint): Promise<ChangesPage>;
   /** What the token of a batch read for this request says. */
@@ -144,13 +157,13 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
     if (hasItems(empty) || room.stopping) return empty;
     point = pointOf(request.reopen(empty));
   }
-  if (request.signal.aborted) return null;
+  if (request.hangUp.hungUp) return null;
   const release = room.places.take(request.keyId);
   try {
     const deadline = Date.now() + request.seconds * 1000;
     // The instance may start stopping while a read is out: no further wait then (its stoppers run only once).
     while (!room.stopping) {
-      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, deadlines: room.deadlines, signal: request.signal, stoppers: room.stoppers });
+      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, deadlines: room.deadlines, hangUp: request.hangUp, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
       // Read after this wait's own token: after an older one, a TRUNCATE between the two would be a 410 this token must not get.

@@ -1,6 +1,7 @@
 import type { ChangeWatcher } from './change-watcher.ts';
 import type { Snapshot } from '../../engine/compile/snapshot-text.ts';
 import type { DeadlineSlots } from './deadline-slots.ts';
+import type { HangUp } from './live-changes.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
@@ -11,17 +12,18 @@ export type WaitOutcome =
 
 /**
  * Waits, as one entry in the family's watcher, one in `deadlines` and one
- * listener, until the first of: the watcher wakes it, `deadline` (at the end of its slot), the client hangs up
- * (`signal`), or a stopper in `stoppers` is called. Leaves nothing behind.
+ * listener, until the first of: the watcher wakes it, `deadline` (at the end
+ * of its slot), the client hangs up (`hangUp`), or a stopper in `stoppers` is
+ * called. Leaves nothing behind.
  */
-export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, signal, stoppers }: {
+export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, hangUp, stoppers }: {
   watcher: ChangeWatcher;
   brandId: string;
   since: Snapshot;
   seen: ReadonlySet<bigint>;
   deadline: number;
   deadlines: DeadlineSlots;
-  signal: AbortSignal;
+  hangUp: HangUp;
   stoppers: Set<() => void>;
 }): Promise<WaitOutcome> {
   return new Promise((resolve) => {
@@ -31,7 +33,7 @@ export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, s
       settled = true;
       cancelTimeout();
       unwatch();
-      signal.removeEventListener('abort', onAbort);
+      stopListening();
       stoppers.delete(onStop);
       resolve(outcome);
     };
@@ -39,8 +41,8 @@ export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, s
     const onStop = (): void => finish({ kind: 'stop' });
     const unwatch = watcher.add({ brandId, since, seen, wake: (mark) => finish({ kind: 'changed', mark }) });
     const cancelTimeout = deadlines.at(deadline, () => finish({ kind: 'timeout' }));
-    signal.addEventListener('abort', onAbort);
+    const stopListening = hangUp.listen(onAbort);
     stoppers.add(onStop);
-    if (signal.aborted) onAbort();
+    if (hangUp.hungUp) onAbort();
   });
 }
