@@ -7,7 +7,8 @@ import type { ParameterIssue } from '../../engine/request/api-error.ts';
 import type { ChangesCodec } from '../../engine/request/changes-codec.ts';
 import { parseQuery, type RawQuery } from '../../engine/request/parse-query.ts';
 import { projectRecord } from '../../engine/request/sparse-fields.ts';
-import type { HangUp, LiveChanges, LiveRequest, TokenPoint } from '../live/live-changes.ts';
+import type { LiveChanges, LiveRequest, TokenPoint } from '../live/live-changes.ts';
+import type { HangUp } from '../live/hang-up.ts';
 import { xminOf } from '../../engine/compile/snapshot-text.ts';
 
 /** What the changes handler reads with. */

@@ -47,7 +47,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   onError: (error: Error) => void;
 }): ChangeWatcher {
   // Per brand, the waiters grouped by token: a brand's followers mostly hold the same one, so a probe asks once per token, not once per waiter.
-  const brands = new Map<string, Map<string, TokenGroup>>();
+  const brands: Groups = new Map();
   const known = new Map<string, BrandKnowledge>();
   let timer: NodeJS.Timeout | null = null;
   let probing = false;
@@ -58,13 +58,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
       const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], snapshot: result.snapshot, at: result.at, mark: result.mark };
       known.set(brandId, knowledge);
       const groups = brands.get(brandId);
-      if (!groups) continue;
-      for (const [token, group] of groups) {
-        if (!hasChanged(knowledge, group)) continue;
-        groups.delete(token);
-        for (const waiter of group.waiters) waiter.wake(result.mark);
-      }
-      if (groups.size === 0) brands.delete(brandId);
+      if (groups && wakeNews(groups, knowledge) === 0) brands.delete(brandId);
     }
   };
   const tick = async (): Promise<void> => {
@@ -83,24 +77,11 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   const schedule = (): void => {
     if (timer === null && !probing && !closed && brands.size > 0) timer = setTimeout(() => void tick(), intervalMs);
   };
-  const remove = (waiter: Waiter, token: string): void => {
-    const groups = brands.get(waiter.brandId);
-    const group = groups?.get(token);
-    if (!group?.waiters.delete(waiter)) return;
-    if (group.waiters.size > 0) return;
-    groups!.delete(token);
-    if (groups!.size === 0) brands.delete(waiter.brandId);
-  };
   return {
     add(waiter) {
-      const token = tokenKey(waiter);
-      let groups = brands.get(waiter.brandId);
-      if (!groups) brands.set(waiter.brandId, (groups = new Map()));
-      let group = groups.get(token);
-      if (!group) groups.set(token, (group = { since: waiter.since, seen: waiter.seen, waiters: new Set() }));
-      group.waiters.add(waiter);
+      const token = addToGroup(brands, waiter);
       schedule();
-      return () => remove(waiter, token);
+      return () => removeFromGroup(brands, waiter, token);
     },
     knowledge: (brandId) => known.get(brandId) ?? null,
     close() {
@@ -116,6 +97,39 @@ interface TokenGroup {
   readonly since: Snapshot;
   readonly seen: ReadonlySet<bigint>;
   readonly waiters: Set<Waiter>;
+}
+
+type Groups = Map<string, Map<string, TokenGroup>>;
+
+/** Puts `waiter` in its brand's group for its token; returns the token. */
+function addToGroup(brands: Groups, waiter: Waiter): string {
+  const token = tokenKey(waiter);
+  let groups = brands.get(waiter.brandId);
+  if (!groups) brands.set(waiter.brandId, (groups = new Map()));
+  let group = groups.get(token);
+  if (!group) groups.set(token, (group = { since: waiter.since, seen: waiter.seen, waiters: new Set() }));
+  group.waiters.add(waiter);
+  return token;
+}
+
+/** Takes `waiter` out of its group (nothing when it is no longer there), and drops what that leaves empty. */
+function removeFromGroup(brands: Groups, waiter: Waiter, token: string): void {
+  const groups = brands.get(waiter.brandId);
+  const group = groups?.get(token);
+  if (!group?.waiters.delete(waiter)) return;
+  if (group.waiters.size > 0) return;
+  groups!.delete(token);
+  if (groups!.size === 0) brands.delete(waiter.brandId);
+}
+
+/** Wakes the groups of one brand that `knowledge` is news to, and drops them; returns how many groups are left. */
+function wakeNews(groups: Map<string, TokenGroup>, knowledge: BrandKnowledge): number {
+  for (const [token, group] of groups) {
+    if (!hasChanged(knowledge, group)) continue;
+    groups.delete(token);
+    for (const waiter of group.waiters) waiter.wake(knowledge.mark);
+  }
+  return groups.size;
 }
 
 /** What decides whether news wakes a waiter: its snapshot and the truncations it saw. */

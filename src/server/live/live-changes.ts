@@ -5,6 +5,7 @@ import { createChangeWatcher, hasChanged, type BrandKnowledge, type ChangeWatche
 import { createKeyPlaces, type KeyPlaces } from './key-places.ts';
 import { waitOnce, type WaitOutcome } from './wait-once.ts';
 import { createDeadlineSlots, type DeadlineSlots } from './deadline-slots.ts';
+import type { HangUp } from './hang-up.ts';
 import { boundedSnapshot, parseSnapshot, seesAtLeast, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
 /** Requests one key may hold waiting at once on one instance (README, "Live changes"); past it, 429. */
@@ -17,19 +18,6 @@ export interface TokenPoint {
   readonly since: string;
   readonly seen: readonly string[];
   readonly mark: string | null;
-}
-
-/**
- * Whether the client of a waited call hung up, and a way to hear of it: one
- * listener at a time (a call waits once at a time). Not an AbortSignal: an
- * EventTarget, its listener records and their closures, made per call and
- * kept for the whole wait, were the largest part of what a waiting request
- * holds (docs/PERFORMANCE.md, "Live changes").
- */
-export interface HangUp {
-  readonly hungUp: boolean;
-  /** Calls `listener` once, when the client hangs up; returns the function that stops listening. */
-  listen(listener: () => void): () => void;
 }
 
 /** One waited changes call, as the route hands it over. */

@@ -1,7 +1,7 @@
 import type { ChangeWatcher } from './change-watcher.ts';
 import type { Snapshot } from '../../engine/compile/snapshot-text.ts';
 import type { DeadlineSlots } from './deadline-slots.ts';
-import type { HangUp } from './live-changes.ts';
+import type { HangUp } from './hang-up.ts';
 
 /** How one wait ended: a change for the token (read after `mark`), the time up, the instance stopping, or the client gone. */
 export type WaitOutcome =
