@@ -53,8 +53,8 @@ const hasItems = (page: ChangesPage): boolean => page.items.length > 0 || page.n
 /**
  * The instance's live changes (CONTRACT.md §7): one watcher per family that
  * someone waits on, the places of each key, and the stop of all waits.
- * Waiting holds no connection: a waiting request is an entry in a deadline slot and one in
- * its watcher. The requests of one brand that one probe wakes with the same
+ * Waiting holds no connection: a waiting request is an entry in a deadline
+ * slot and one in its watcher. The requests of one brand that one probe wakes with the same
  * token (the same snapshot and the same truncations already seen) share one
  * read; its answer, and so their next token, is then the same for all, so
  * the followers of a brand soon share every read.
