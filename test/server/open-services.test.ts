@@ -14,10 +14,7 @@ import { waitFor } from '../support/wait-for.ts';
 describe('openServices', () => {
   it('opens the configured database with the primary as the only read target, and in-process rate limits without REDIS_URL', async function () {
     this.timeout(60_000);
-    const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
-    try {
-      const { url } = await testDatabase();
-      const env = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
+    await inOwnDataDir(async ({ env, url, dataDir }) => {
       const services = await openServices({ config: loadConfig({ ...env, RATE_LIMIT_POINTS: '7' }), logger: collectingLogger().logger });
       try {
         expect(services.connection.database.kind).to.equal(url ? 'postgres' : 'embedded');
@@ -33,17 +30,12 @@ describe('openServices', () => {
       const afterRelease = await services.connection.database.db.raw('select 1').then(() => 'answered', () => 'refused');
       expect(afterRelease, 'the database is closed').to.equal('refused');
       if (!url) await (await lockDataDir(dataDir))(); // the embedded database's lock is given back
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refreshes the key cache\'s grants in use on the primary, and stops that on release', async function () {
     this.timeout(60_000);
-    const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
-    try {
-      const { url } = await testDatabase();
-      const env = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
+    await inOwnDataDir(async ({ env }) => {
       const services = await openServices({ config: loadConfig({ ...env, KEY_CACHE_SECONDS: '1' }), logger: collectingLogger().logger });
       const { keyCache } = services;
       const db = services.connection.database.db;
@@ -70,8 +62,18 @@ describe('openServices', () => {
         await services.release();
       }
       expect(closed, 'release closes the key cache (its refresh timer)').to.equal(1);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
+
+/** Runs `body` with the settings that open the test database (or, without one, the embedded database in a folder of its own), then removes the folder. */
+async function inOwnDataDir(body: (opened: { env: Record<string, string>; url: string | null; dataDir: string }) => Promise<void>): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
+  try {
+    const { url } = await testDatabase();
+    const env: Record<string, string> = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
+    await body({ env, url: url ?? null, dataDir });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
