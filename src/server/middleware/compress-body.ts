@@ -2,7 +2,7 @@ import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
 import { negotiateEncoding, type ContentCoding, type ResponseCoding } from './accept-encoding.ts';
 import { encodeBody, encodedTag } from './content-codings.ts';
-import { toJsonBytes } from './json-body.ts';
+import { toJsonText } from './json-body.ts';
 
 /**
  * Bodies smaller than this are sent as they are: a gzip or Brotli frame
@@ -31,7 +31,8 @@ function bodyBytes(ctx: Context): Buffer | null {
   const { body } = ctx;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body);
-  return toJsonBytes(ctx);
+  const text = toJsonText(ctx);
+  return text === null ? null : Buffer.from(text);
 }
 
 /** The length of a body that is bytes or text already (a string is not encoded to learn it); null for a value not serialised yet. */

@@ -3,7 +3,7 @@ import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 import { codingFor } from './compress-body.ts';
 import { encodedTag, tagsOfEveryCoding } from './content-codings.ts';
-import { toJsonBytes } from './json-body.ts';
+import { toJsonText } from './json-body.ts';
 
 /**
  * Conditional requests for what a key reads: a strong `ETag` on every 200,
@@ -22,15 +22,15 @@ import { toJsonBytes } from './json-body.ts';
  */
 export function answerConditionally(ctx: Context): void {
   if (ctx.status !== 200) return;
-  // The tag is of the identity bytes (compression, later, adds its coding to it).
-  const bytes = toJsonBytes(ctx);
-  if (bytes === null) return;
-  const tag = `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
+  // The tag is of the identity bytes, the text's UTF-8 (compression, later, adds its coding to it).
+  const text = toJsonText(ctx);
+  if (text === null) return;
+  const tag = `"${hash('sha256', text, 'base64url').slice(0, 32)}"`;
   setHeader(ctx, 'Cache-Control', 'private, no-cache');
   setHeader(ctx, 'ETag', tag);
   if (matchesIfNoneMatch(ctx, tag)) {
     // A 304 carries the validator and Vary its 200 would have (RFC 9110 §15.4.5): the tag of this request's coding.
-    setHeader(ctx, 'ETag', encodedTag(tag, codingFor(ctx, bytes.length)));
+    setHeader(ctx, 'ETag', encodedTag(tag, codingFor(ctx, Buffer.byteLength(text))));
     ctx.vary('Accept-Encoding');
     ctx.status = 304;
     ctx.body = null;
