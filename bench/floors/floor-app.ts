@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type pg from 'pg';
 import type { CompiledResource } from '../../src/engine/compile/compile-registry.ts';
 import { CURSOR_COLUMN } from '../../src/engine/compile/compile-queries.ts';
+import { cursorTimestamp } from '../../src/engine/compile/timestamp-text.ts';
 import { MAX_INCLUDED_RECORDS } from '../../src/engine/read/read-records.ts';
 import type { SqlFragment } from '../../src/engine/compile/sql-fragment.ts';
 import { toPositional } from '../../src/db/query/to-positional.ts';
@@ -18,8 +19,9 @@ export const FLOOR_PREFIX = '/floor';
  * plain `after=<created_at>,<id>` of the row before, and `nextCursor` is that
  * pair for the next page. Everything else is what the server does too: the
  * SQL text the engine compiled (`?` numbered as knex numbers it), a list's
- * page and count queries in parallel, one query per include, the hidden
- * cursor column removed, and the same JSON body.
+ * page and count queries in parallel, one query per include, the rows made
+ * records (the engine's `decode`: the hidden cursor column left behind,
+ * timestamps finished from their JSON text), and the same JSON body.
  */
 export function createFloorApp({ pool, families, prepared = false }: {
   pool: pg.Pool;
@@ -55,7 +57,7 @@ export function createFloorApp({ pool, families, prepared = false }: {
       return;
     }
     if (id) {
-      const [record] = await rows(family.queries.one({ brandId, id }));
+      const [record] = family.queries.decode(await rows(family.queries.one({ brandId, id })));
       if (record) ctx.body = record;
       else ctx.status = 404;
       return;
@@ -67,7 +69,7 @@ export function createFloorApp({ pool, families, prepared = false }: {
 
 type Rows = (query: SqlFragment) => Promise<Row[]>;
 
-/** A list page: the page and the count in parallel, the cursor column dropped, and the include embedded. */
+/** A list page: the page and the count in parallel, the rows made records, and the include embedded. */
 async function listPage({ rows, families, family, brandId, query }: {
   rows: Rows;
   families: ReadonlyMap<string, CompiledResource>;
@@ -86,11 +88,11 @@ async function listPage({ rows, families, family, brandId, query }: {
   const hasNext = page.length > limit;
   if (hasNext) page.length = limit;
   const last = page[page.length - 1];
-  const nextCursor = hasNext && last ? `${String(last[CURSOR_COLUMN])},${String(last.id)}` : null;
-  for (const row of page) delete row[CURSOR_COLUMN];
+  const nextCursor = hasNext && last ? `${cursorTimestamp(last[CURSOR_COLUMN] as string)},${String(last.id)}` : null;
+  const items = family.queries.decode(page);
   const include = includeName ? family.includesByName.get(includeName) : undefined;
-  if (include) await embed({ rows, related: families.get(include.resource)!, include, brandId, page });
-  return { items: page, nextCursor, totalItems: counted[0]!.total };
+  if (include) await embed({ rows, related: families.get(include.resource)!, include, brandId, page: items });
+  return { items, nextCursor, totalItems: counted[0]!.total };
 }
 
 type Include = NonNullable<ReturnType<CompiledResource['includesByName']['get']>>;
@@ -98,9 +100,9 @@ type Include = NonNullable<ReturnType<CompiledResource['includesByName']['get']>
 /** One query for the whole page's related records, each parent given its own (one, or a list). */
 async function embed({ rows, related, include, brandId, page }: { rows: Rows; related: CompiledResource; include: Include; brandId: string; page: Row[] }): Promise<void> {
   const keys = [...new Set(page.map((row) => row[include.localField]).filter((key) => key !== null && key !== undefined))];
-  const found = keys.length === 0 ? [] : await rows(related.queries.matching({
+  const found = keys.length === 0 ? [] : related.queries.decode(await rows(related.queries.matching({
     brandId, field: include.remoteField, values: keys, limit: MAX_INCLUDED_RECORDS + 1,
-  }));
+  })));
   const byKey = new Map<unknown, Row[]>();
   for (const row of found) {
     const list = byKey.get(row[include.remoteField]);

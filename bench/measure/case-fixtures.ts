@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
-import { cursorTimestampSql } from '../../src/engine/compile/timestamp-sql.ts';
+import { utcTimestampJsonSql } from '../../src/engine/compile/timestamp-sql.ts';
+import { cursorTimestamp } from '../../src/engine/compile/timestamp-text.ts';
 import { DEEP_PAGE, PAGE_LIMIT, type BrandRef, type CaseFixtures, type PagePosition } from './cases.ts';
 import type { Log } from '../data/load-data.ts';
 import { pickBrands, type BrandPlan } from '../data/scale.ts';
@@ -87,11 +88,11 @@ export async function readFixtures({ url, brands, target, needPages, log }: {
     log(`followed cursors to page ${deepPage} of ${big.slug} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const afterRow = async (page: number): Promise<string> => {
       const row = await client.query(
-        `select ${cursorTimestampSql('created_at')} as "at", id from products where brand_id = $1 order by created_at, id offset $2 limit 1`,
+        `select ${utcTimestampJsonSql('created_at')} as "at", id from products where brand_id = $1 order by created_at, id offset $2 limit 1`,
         [big.id, (page - 1) * PAGE_LIMIT - 1],
       );
       const { at, id } = row.rows[0] as { at: string; id: string };
-      return `${at},${id}`;
+      return `${cursorTimestamp(at)},${id}`;
     };
     const position = async (page: number, cursor: string): Promise<PagePosition> => ({ page, cursor, after: await afterRow(page) });
     return { big, small, productIds, pages: { second: await position(2, cursors.second), deep: await position(deepPage, cursors.deep) } };

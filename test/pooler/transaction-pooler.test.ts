@@ -113,8 +113,10 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
     db.on('query', listen);
     try {
       const asks = [acme.id, globex.id].flatMap((brandId) => products.map((product) => ({ brandId, values: [product.id as string, products[0]!.id as string] })));
+      const { queries } = families.get('skus')!;
+      // As records (batched rows carry the batch's columns, which records leave behind).
       const read = ({ brandId, values }: { brandId: string; values: string[] }) =>
-        reads.run((session) => session.rows(families.get('skus')!.queries.matching({ brandId, field: 'productId', values, limit: 2 })));
+        reads.run(async (session) => queries.decode(await session.rows(queries.matching({ brandId, field: 'productId', values, limit: 2 }))));
       const alone = [];
       for (const ask of asks) alone.push(await read(ask));
       sent.length = 0;

@@ -12,10 +12,10 @@ import type { SqlFragment } from './sql-fragment.ts';
  * one request can never be handed to another.
  */
 
-/** Name of the hidden column that carries a batched row's request (1 for the first); removed before anyone sees the row. */
+/** Name of the hidden column that carries a batched row's request (1 for the first); its records are made without it (query-parts.ts). */
 export const BATCH_COLUMN = '__batch';
 
-/** Name of the hidden column that carries a row's place in its request's answer (1 for the first), in a batch of an ordered query; removed like `BATCH_COLUMN`. */
+/** Name of the hidden column that carries a row's place in its request's answer (1 for the first), in a batch of an ordered query; left behind like `BATCH_COLUMN`. */
 export const PLACE_COLUMN = '__place';
 
 /**
@@ -76,7 +76,6 @@ export function batchByRow({ sql, columns, ordered = false }: { sql: string; col
   const arrays = columns.map((column) => (column.array ? '?::text[]' : `?::${column.type}[]`));
   const travelling = columns.some((column) => column.array);
   return {
-    // The hidden columns come last, and are deleted last first: V8 then drops them without turning the row into a slower dictionary object.
     sql:
       `select q.*, r."i" as "${BATCH_COLUMN}" from unnest(${arrays.join(', ')}) with ordinality as r(${names.join(', ')}, i)` +
       ` cross join lateral (${lateral}) q${ordered ? ` order by r."i", q."${PLACE_COLUMN}"` : ''}`,

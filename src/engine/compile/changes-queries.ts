@@ -64,8 +64,8 @@ export interface ChangesQueries {
   start(args: { readonly brandId: string; readonly since: string | null; readonly seen: readonly string[] }): SqlFragment;
   /** One page in id order: `__id`, `__deleted`, and the record's fields (null for a delete). */
   page(args: PageArgs): SqlFragment;
-  /** The rows of `page` as records (`QueryParts.decode`), in place. */
-  decode: QueryParts['decode'];
+  /** A row of `page` as its record (`QueryParts.record`). */
+  record: QueryParts['record'];
 }
 
 export { SMALL_BATCH, type BatchWalk, type PageArgs } from './changes-sources.ts';
@@ -83,7 +83,7 @@ export function compileChanges(resource: Resource): ChangesQueries {
   const startLabel = planLabel(resource, 'changes start');
   const pageLabel = planLabel(resource, 'changes page');
   return {
-    decode: parts.decode,
+    record: parts.record,
 
     start({ brandId, since, seen }) {
       const from = truncationsOf({ tables: [resource.table, ...sources.joins.map((join) => join.table)], brandId });

@@ -1,5 +1,5 @@
 import type { CursorPosition } from '../request/cursor-codec.ts';
-import { cursorTimestampSql } from './timestamp-sql.ts';
+import { utcTimestampJsonSql } from './timestamp-sql.ts';
 import type { Resource } from '../definition/resource.ts';
 import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
 import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
@@ -19,7 +19,8 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  *
  * Every list is ordered by `(created_at, id)` and paged by keyset on that pair
  * at the database's microsecond precision: the hidden column `__cursorAt`
- * carries the exact `created_at` of each row for the next cursor.
+ * carries the exact `created_at` of each row for the next cursor, as JSON
+ * text; only the last row's is made a cursor's text (`cursorTimestamp`).
  */
 /** A count, and how to tell later whether the rows it may read have changed since. */
 export interface CountPlan {
@@ -38,7 +39,7 @@ export interface ResourceQueries {
   one(args: { brandId: string; id: string }): SqlFragment;
   /** Records whose field equals one of the values, in list order, at most `limit` (for includes; matching-query.ts). */
   matching: MatchingQuery;
-  /** The rows of any of these queries as records (`QueryParts.decode`), in place. */
+  /** The rows of any of these queries as records (`QueryParts.decode`): new objects, the hidden columns left behind. */
   decode: QueryParts['decode'];
 }
 
@@ -74,7 +75,7 @@ function keysetAfter(after: CursorPosition | null, opaque: boolean): SqlFragment
  */
 function pageQuery({ resource, table, selectList, fromRows, where, preparable }: QueryParts): ResourceQueries['page'] {
   const label = planLabel(resource, 'page');
-  const cursorSelect = `${cursorTimestampSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
+  const cursorSelect = `${utcTimestampJsonSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
   return ({ brandId, filters, after, limit }) => {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
     // Prepared: the brand and the cursor hidden from the planner. Planned per request: every value seen.

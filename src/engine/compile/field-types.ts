@@ -1,7 +1,8 @@
 import { DATE_PARAMETER, TIMESTAMP_PARAMETER } from './date-time-parameters.ts';
 import { JsonText } from './json-text.ts';
 import { UUID_COLUMN } from './batch-by-row.ts';
-import { recordDateSql, recordTimestampSql } from './timestamp-sql.ts';
+import { dateJsonSql, utcTimestampJsonSql } from './timestamp-sql.ts';
+import { recordDate, recordTimestamp } from './timestamp-text.ts';
 import type { FieldType } from '../definition/resource-definition.ts';
 
 /** A JSON Schema fragment; used by AJV and copied into the OpenAPI document. */
@@ -14,7 +15,7 @@ export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 const NO_NUL = '^[^\\u0000]*$';
 
 /**
- * A year as a record writes it (timestamp-sql.ts): four digits for 0001 to
+ * A year as a record writes it (timestamp-text.ts): four digits for 0001 to
  * 9999, otherwise an ISO 8601 expanded year (a sign, six digits or more).
  */
 const RECORD_YEAR = '(?:[0-9]{4}|[+-][0-9]{6,})';
@@ -38,7 +39,7 @@ export interface FieldTypeImpl {
   readonly columnType: string;
   /** `information_schema.columns.data_type` of that column, to check a migrated schema. */
   readonly dataType: string;
-  /** SQL that reads the column as the record's JSON value (timestamps and decimals become strings in SQL). */
+  /** SQL that reads the column as the record's JSON value, or as text that `decode` makes it (decimals become strings in SQL, dates and timestamps JSON text). */
   read(columnSql: string): string;
   /** What the driver's value becomes in the record, when not itself (the SQL read gives text). */
   readonly decode?: (value: string) => unknown;
@@ -108,7 +109,9 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
   date: {
     columnType: 'date',
     dataType: 'date',
-    read: recordDateSql,
+    // Its JSON text, finished in JavaScript (timestamp-sql.ts, timestamp-text.ts).
+    read: dateJsonSql,
+    decode: recordDate,
     // A pattern, not `format: date`: RFC 3339 has neither expanded years nor infinity.
     valueSchema: { type: 'string', pattern: RECORD_DATE_PATTERN },
     parameterSchema: DATE_PARAMETER,
@@ -116,8 +119,9 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
   timestamp: {
     columnType: 'timestamptz',
     dataType: 'timestamp with time zone',
-    // Formatted in SQL: the same text on pg and PGlite, whatever the session time zone.
-    read: recordTimestampSql,
+    // The JSON text of its UTC wall time, finished in JavaScript: the same text on pg and PGlite, whatever the session's time zone and DateStyle.
+    read: utcTimestampJsonSql,
+    decode: recordTimestamp,
     // A pattern, not `format: date-time`: RFC 3339 has neither expanded years nor infinity.
     valueSchema: { type: 'string', pattern: RECORD_TIMESTAMP_PATTERN },
     parameterSchema: TIMESTAMP_PARAMETER,

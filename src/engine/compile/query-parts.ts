@@ -24,8 +24,10 @@ export interface QueryParts {
   preparable(filters: Readonly<Record<string, unknown>>): boolean;
   /** Where a record field's value is read; throws on a field the record lacks (a bug in the caller). */
   fieldColumn(name: string): string;
-  /** Turns rows as the driver gives them into records, in place (JSON text into `JsonText`); for most families, nothing to do. */
-  decode<R extends Record<string, unknown>>(rows: R[]): R[];
+  /** One row as the driver gives it, as its record (`recordMaker`). */
+  record(row: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** Rows as the driver gives them, as records: each a new object (`record`). */
+  decode(rows: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown>[];
 }
 
 /** Every list's order, which keyset paging follows. */
@@ -56,6 +58,7 @@ export function queryParts(resource: Resource): QueryParts {
   const filtersByName = new Map<string, Filter>(resource.filters.map((filter) => [filter.name, filter]));
   const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
   const joinRows = fromClause(resource);
+  const record = recordMaker(resource);
   return Object.freeze({
     resource,
     table: quoteIdentifier(resource.table),
@@ -78,7 +81,8 @@ export function queryParts(resource: Resource): QueryParts {
       ),
     preparable: (filters: Readonly<Record<string, unknown>>): boolean =>
       Object.keys(filters).every((name) => !MATCH_KINDS[filtersByName.get(name)!.match].planPerValue),
-    decode: rowDecoder(resource),
+    record,
+    decode: (rows: readonly Readonly<Record<string, unknown>>[]) => rows.map(record),
     fieldColumn: (name: string): string => {
       const field = fieldsByName.get(name);
       if (!field) throw new Error(`${resource.path}: no field '${name}'`);
@@ -87,23 +91,30 @@ export function queryParts(resource: Resource): QueryParts {
   });
 }
 
-/** The fields whose type decodes its value, each with its decoder; rows of a family without any pass as they are. */
-function rowDecoder(resource: Resource): QueryParts['decode'] {
-  const decoded = resource.recordFields.flatMap((field) => {
+/**
+ * A row as the driver gives it, made a record: a new object with the
+ * record's fields only, in the record's order, each value as the record has
+ * it (`FieldTypeImpl.decode`: a timestamp's JSON text made the record's text,
+ * JSON text kept whole; null stays null). The engine's hidden columns (a
+ * page's cursor, a batch's place, a change's id) are left on the row, never
+ * deleted from it: on Node 24 deleting a property turns an object into a
+ * slow dictionary, which `JSON.stringify` and every later read then pay for
+ * (docs/PERFORMANCE.md, "Records made, not trimmed").
+ *
+ * The maker is compiled once per family into one object literal, so every
+ * record of a family has one shape from its birth. Field names are camelCase
+ * identifiers (normalize-fields.ts) and are written as JSON strings.
+ */
+function recordMaker(resource: Resource): (row: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+  const decoders: ((text: string) => unknown)[] = [];
+  const entries = resource.recordFields.map((field) => {
+    const key = JSON.stringify(field.name);
     const { decode } = FIELD_TYPES[field.type];
-    return decode ? [{ name: field.name, decode }] : [];
+    if (!decode) return `${key}: row[${key}]`;
+    decoders.push(decode);
+    return `${key}: typeof row[${key}] === 'string' ? decoders[${decoders.length - 1}](row[${key}]) : row[${key}]`;
   });
-  if (decoded.length === 0) return (rows) => rows;
-  return (rows) => {
-    for (const row of rows) {
-      for (const { name, decode } of decoded) {
-        const value = row[name];
-        // Null stays null; only the driver's text is decoded.
-        if (typeof value === 'string') (row as Record<string, unknown>)[name] = decode(value);
-      }
-    }
-    return rows;
-  };
+  return new Function('decoders', `return (row) => ({ ${entries.join(', ')} });`)(decoders) as (row: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
 /**

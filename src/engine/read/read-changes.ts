@@ -95,9 +95,9 @@ export async function readChanges({ session, family, request, batch, codec, now 
   const { changes } = family;
   const brandId = batch.scope.brandId;
   const position = batch.cursor ?? await startBatch({ session, family, brandId, since: batch.since, seen: batch.seen, now });
-  const rows = changes.decode(await session.rows(changes.page({
+  const rows = await session.rows(changes.page({
     brandId, since: position.since, walk: position.walk, after: batch.cursor?.after ?? null, limit: request.limit + 1,
-  })));
+  }));
   const hasNext = rows.length > request.limit;
   if (hasNext) rows.length = request.limit;
   const last = rows[rows.length - 1];
@@ -105,7 +105,7 @@ export async function readChanges({ session, family, request, batch, codec, now 
   const mark = await session.mark();
   const nextCursor = hasNext && last ? codec.encodeCursor(batch.scope, { ...position, after: last[ID] as string, mark }) : null;
   return {
-    items: rows.map(toItem),
+    items: rows.map((row) => toItem(row, changes.record)),
     nextCursor,
     syncToken: nextCursor === null
       ? codec.encodeToken(batch.scope, { snapshot: position.snapshot, madeAt: position.madeAt, mark, ...(position.truncations ? { truncations: position.truncations } : {}) })
@@ -133,10 +133,9 @@ async function startBatch({ session, family, brandId, since, seen, now }: {
 const ID = '__id';
 const DELETED = '__deleted';
 
-function toItem(row: Row): ChangeItem {
+/** A change from its row: the hidden id and deletion flag read from the row, the record made without them (query-parts.ts). */
+function toItem(row: Row, record: (row: Row) => Row): ChangeItem {
   const id = row[ID] as string;
   if (row[DELETED] === true) return { change: 'delete', id, record: null };
-  delete row[ID];
-  delete row[DELETED];
-  return { change: 'upsert', id, record: row };
+  return { change: 'upsert', id, record: record(row) };
 }

@@ -2,6 +2,7 @@ import { hashFilters, type CursorCodec, type CursorScope, type CursorState } fro
 import { invalidParameters } from '../request/api-error.ts';
 import type { CompiledResource } from '../compile/compile-registry.ts';
 import { CURSOR_COLUMN } from '../compile/compile-queries.ts';
+import { cursorTimestamp } from '../compile/timestamp-text.ts';
 import type { Include } from '../definition/resource.ts';
 import type { ListRequest } from '../request/parse-query.ts';
 import type { ReadSession, Row } from './reads.ts';
@@ -67,21 +68,22 @@ export async function listRecords({ session, families, brandId, family, request,
 }): Promise<ListPage> {
   const { scope, state } = walk;
   const { queries } = family;
-  const [page, totalItems] = await Promise.all([
-    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })).then(queries.decode),
+  const [rows, totalItems] = await Promise.all([
+    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
     state?.totalItems ?? session.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, queries.count({ brandId, filters: request.filters })),
   ]);
-  const hasNext = page.length > request.limit;
-  if (hasNext) page.length = request.limit;
-  const last = page[page.length - 1];
+  const hasNext = rows.length > request.limit;
+  if (hasNext) rows.length = request.limit;
+  const last = rows[rows.length - 1];
+  // The cursor is read from the last row as the driver gave it; its records leave the hidden column behind.
   const nextCursor = hasNext && last
     ? cursors.encode(scope, {
-      position: { createdAt: last[CURSOR_COLUMN] as string, id: last.id as string },
+      position: { createdAt: cursorTimestamp(last[CURSOR_COLUMN] as string), id: last.id as string },
       totalItems,
       mark: state === null ? await session.mark() : state.mark,
     })
     : null;
-  for (const row of page) delete row[CURSOR_COLUMN];
+  const page = queries.decode(rows);
   await loadIncludes({ session, families, brandId, records: page, includes: request.includes });
   return { items: page, nextCursor, totalItems };
 }

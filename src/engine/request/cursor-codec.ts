@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './api-error.ts';
 import { UUID_PATTERN } from '../compile/field-types.ts';
-import { CURSOR_TIMESTAMP } from '../compile/timestamp-sql.ts';
+import { CURSOR_TIMESTAMP } from '../compile/timestamp-text.ts';
 import { hmacSha256 } from './hmac-sha256.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { compileChanges, SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
 import { CURRENT_SNAPSHOT_SQL } from '../../../src/engine/compile/snapshot-text.ts';
-import { recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
+import { utcTimestampJsonSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -55,7 +55,7 @@ describe('compileChanges', () => {
     const page = compileChanges(registry.get('widgets')).page({ brandId: BRAND, since: null, walk: 'full', after: AFTER, limit: 11 });
     expect(page.sql).to.equal(
       'with k as (select u."id", u."deleted" from ((select t."id", false as "deleted" from "widgets" t where t."brand_id" = ? and t."id" > ?::uuid order by t."id" limit ?)) u order by u."id" limit ?)'
-      + ` select k."id"::text as "__id", k."deleted" as "__deleted", t."id" as "id", t."name" as "name", ${recordTimestampSql('t."created_at"')} as "createdAt"`
+      + ` select k."id"::text as "__id", k."deleted" as "__deleted", t."id" as "id", t."name" as "name", ${utcTimestampJsonSql('t."created_at"')} as "createdAt"`
       + ' from k left join "widgets" t on not k."deleted" and t."id" = k."id" and t."brand_id" = ? order by k."id"',
     );
     expect(page.bindings).to.deep.equal([BRAND, AFTER, 11, 11, BRAND]);

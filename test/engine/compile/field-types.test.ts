@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { compileSchema } from '../../../src/engine/compile/compile-schema.ts';
 import { FIELD_TYPES, UUID_PATTERN } from '../../../src/engine/compile/field-types.ts';
+import { JsonText } from '../../../src/engine/compile/json-text.ts';
 import type { FieldType } from '../../../src/engine/definition/resource-definition.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
@@ -15,8 +16,8 @@ const SAMPLES: Readonly<Record<FieldType, { stored: string; read: unknown }>> = 
   boolean: { stored: 'true', read: true },
   date: { stored: '2026-03-01', read: '2026-03-01' },
   timestamp: { stored: '2026-03-01T10:15:00.5+01:00', read: '2026-03-01T09:15:00.500Z' },
-  // Read as text and decoded apart (json-text.ts): here, the text jsonb prints.
-  json: { stored: '{"tags":["a"],"n":1}', read: '{"n": 1, "tags": ["a"]}' },
+  // Read as text and kept whole (json-text.ts): here, the text jsonb prints without its spaces.
+  json: { stored: '{"tags":["a"],"n":1}', read: '{"n":1,"tags":["a"]}' },
 };
 
 describe('field types', () => {
@@ -29,7 +30,10 @@ describe('field types', () => {
     for (const [type, impl] of Object.entries(FIELD_TYPES) as [FieldType, (typeof FIELD_TYPES)[FieldType]][]) {
       const { stored, read } = SAMPLES[type];
       const result = (await db.raw(`select ${impl.read('v.value')} as value from (select ?::${impl.columnType} as value) v`, [stored])) as { rows: { value: unknown }[] };
-      expect(result.rows[0]!.value, type).to.deep.equal(read);
+      // What the driver gives, made the record's value as a family's records are (query-parts.ts).
+      const driven = result.rows[0]!.value;
+      const decoded = impl.decode && typeof driven === 'string' ? impl.decode(driven) : driven;
+      expect(decoded instanceof JsonText ? decoded.text : decoded, type).to.deep.equal(read);
       expect(compileSchema(impl.valueSchema)(read), `${type} value schema`).to.equal(true);
     }
   });

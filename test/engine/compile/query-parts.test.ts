@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { JsonText } from '../../../src/engine/compile/json-text.ts';
 import { LIST_ORDER, queryParts, quoteAlias } from '../../../src/engine/compile/query-parts.ts';
-import { recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
+import { utcTimestampJsonSql } from '../../../src/engine/compile/timestamp-sql.ts';
 import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -33,24 +33,25 @@ describe('queryParts', () => {
     expect(parts.table).to.equal('"widgets"');
     expect(parts.selectList).to.equal(
       't."id" as "id", t."length_cm"::text as "lengthCm", j_gadget."label" as "gadgetLabel", ' +
-        `${recordTimestampSql('t."created_at"')} as "createdAt"`,
+        `${utcTimestampJsonSql('t."created_at"')} as "createdAt"`,
     );
   });
 
-  it('decodes what the driver gives as text into the record\'s value: JSON text kept whole, null as null', () => {
+  it('decodes what the driver gives as text into the record\'s value: JSON text kept whole, timestamps and dates finished, null as null', () => {
     const notes = queryParts(createRegistry([{
       path: 'notes',
       scope: 'brand',
-      fields: { id: { type: 'uuid' }, content: { type: 'json' }, createdAt: { type: 'timestamp', nullable: false } },
+      fields: { id: { type: 'uuid' }, content: { type: 'json' }, due: { type: 'date' }, createdAt: { type: 'timestamp', nullable: false } },
     }]).get('notes'));
     expect(notes.selectList).to.contain('t."content"::text as "content"');
-    const rows = notes.decode<Record<string, unknown>>([{ id: 'a', content: '{"n": 1.50}', createdAt: 'x' }, { id: 'b', content: null, createdAt: 'y' }]);
+    const rows = notes.decode([
+      { id: 'a', content: '{"n": 1.50}', due: '"2026-03-01"', createdAt: '"2026-03-01T09:30:00.5"' },
+      { id: 'b', content: null, due: null, createdAt: '"0044-03-15T12:00:00 BC"' },
+    ]);
     expect(rows[0]!.content).to.be.instanceOf(JsonText);
     expect((rows[0]!.content as JsonText).text).to.equal('{"n":1.50}');
-    expect(rows[1]).to.deep.equal({ id: 'b', content: null, createdAt: 'y' });
-    // A family without JSON hands its rows back untouched: the same array.
-    const plain = [{ id: 'c' }];
-    expect(parts.decode(plain)).to.equal(plain);
+    expect(rows[0]).to.include({ due: '2026-03-01', createdAt: '2026-03-01T09:30:00.500Z' });
+    expect(rows[1]).to.deep.equal({ id: 'b', content: null, due: null, createdAt: '-000043-03-15T12:00:00.000Z' });
   });
 
   it('joins what the record reads, limited to the rows the brand may see', () => {

@@ -1,14 +1,32 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { CURSOR_TIMESTAMP, cursorTimestampSql, recordDateSql, recordTimestampSql } from '../../../src/engine/compile/timestamp-sql.ts';
+import { dateJsonSql, utcTimestampJsonSql } from '../../../src/engine/compile/timestamp-sql.ts';
+import { CURSOR_TIMESTAMP, cursorTimestamp, recordDate, recordTimestamp } from '../../../src/engine/compile/timestamp-text.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
-/** What the database writes for a timestamptz under a session time zone, with the given SQL form. */
-async function written(db: Knex, { sql, value, timeZone, type = 'timestamptz' }: { sql: (column: string) => string; value: string; timeZone: string; type?: string }): Promise<string> {
+/** A text form: the SQL that reads the column, and the JavaScript that finishes its text (as the engine pairs them). */
+interface Form {
+  readonly sql: (column: string) => string;
+  readonly text: (json: string) => string;
+}
+
+const RECORD_TIMESTAMP: Form = { sql: utcTimestampJsonSql, text: recordTimestamp };
+const CURSOR: Form = { sql: utcTimestampJsonSql, text: cursorTimestamp };
+const RECORD_DATE: Form = { sql: dateJsonSql, text: recordDate };
+
+/** What a value becomes in a form, read under a session time zone and DateStyle. */
+async function written(db: Knex, { form, value, timeZone, dateStyle = 'ISO, MDY', type = 'timestamptz' }: {
+  form: Form;
+  value: string;
+  timeZone: string;
+  dateStyle?: string;
+  type?: string;
+}): Promise<string> {
   return db.transaction(async (trx) => {
     await trx.raw(`set local time zone '${timeZone}'`);
-    const result = (await trx.raw(`select ${sql('v.at')} as text from (select ?::${type} as at) v`, [value])) as { rows: { text: string }[] };
-    return result.rows[0]!.text;
+    await trx.raw(`set local datestyle = '${dateStyle}'`);
+    const result = (await trx.raw(`select ${form.sql('v.at')} as text from (select ?::${type} as at) v`, [value])) as { rows: { text: string }[] };
+    return form.text(result.rows[0]!.text);
   });
 }
 
@@ -41,21 +59,25 @@ const DATES: readonly (readonly [string, string])[] = [
   ['-infinity', '-infinity'],
 ];
 
-describe('timestamp SQL', () => {
+describe('timestamp SQL and text', () => {
   let db: Knex;
   before(async () => {
     ({ db } = await testDatabase());
   });
 
-  it("writes a record's timestamp in UTC with milliseconds, whatever the session's time zone", async () => {
-    for (const timeZone of ['UTC', 'Asia/Kathmandu', 'America/St_Johns']) {
-      expect(await written(db, { sql: recordTimestampSql, value: '2026-03-01T10:15:00.123456+01:00', timeZone }), timeZone).to.equal('2026-03-01T09:15:00.123Z');
+  it("writes a record's timestamp in UTC with milliseconds, cut and never rounded, whatever the session's time zone and DateStyle", async () => {
+    for (const [timeZone, dateStyle] of [['UTC', 'ISO, MDY'], ['Asia/Kathmandu', 'SQL, DMY'], ['America/St_Johns', 'German'], ['UTC', 'Postgres, YMD']] as const) {
+      expect(await written(db, { form: RECORD_TIMESTAMP, value: '2026-03-01T10:15:00.123956+01:00', timeZone, dateStyle }), timeZone).to.equal('2026-03-01T09:15:00.123Z');
+    }
+    // Every length of fraction the database writes (none when the second is whole, trailing zeros left out).
+    for (const [stored, record] of [['00', '00.000'], ['00.5', '00.500'], ['00.05', '00.050'], ['00.005', '00.005'], ['00.0005', '00.000'], ['00.999999', '00.999']]) {
+      expect(await written(db, { form: RECORD_TIMESTAMP, value: `2026-03-01T09:15:${stored}Z`, timeZone: 'UTC' }), stored).to.equal(`2026-03-01T09:15:${record}Z`);
     }
   });
 
   it("writes a cursor's timestamp with the database's full precision, microseconds", async () => {
     for (const timeZone of ['UTC', 'Pacific/Chatham']) {
-      const text = await written(db, { sql: cursorTimestampSql, value: '2026-03-01T23:59:59.000001-05:00', timeZone });
+      const text = await written(db, { form: CURSOR, value: '2026-03-01T23:59:59.000001-05:00', timeZone, dateStyle: 'SQL, DMY' });
       expect(text, timeZone).to.equal('2026-03-02T04:59:59.000001Z');
       expect(text).to.match(CURSOR_TIMESTAMP);
     }
@@ -64,7 +86,7 @@ describe('timestamp SQL', () => {
   it('writes every timestamp Postgres can hold as ISO 8601: expanded years outside 0001 to 9999 (1 BC is year 0), infinity as the word', async () => {
     for (const [stored, record] of TIMESTAMPS) {
       for (const timeZone of ['UTC', 'Asia/Kathmandu']) {
-        expect(await written(db, { sql: recordTimestampSql, value: stored, timeZone }), `${stored} in ${timeZone}`).to.equal(record);
+        expect(await written(db, { form: RECORD_TIMESTAMP, value: stored, timeZone }), `${stored} in ${timeZone}`).to.equal(record);
       }
       // JavaScript's Date numbers years the same way (it writes year 0 with four digits, and stops at year 275760).
       const date = new Date(record);
@@ -74,20 +96,30 @@ describe('timestamp SQL', () => {
 
   it('writes every date Postgres can hold the same way, years past 294276 (no timestamp has them) included', async () => {
     for (const [stored, record] of DATES) {
-      expect(await written(db, { sql: recordDateSql, value: stored, timeZone: 'UTC', type: 'date' }), stored).to.equal(record);
+      expect(await written(db, { form: RECORD_DATE, value: stored, timeZone: 'UTC', dateStyle: 'SQL, DMY', type: 'date' }), stored).to.equal(record);
     }
   });
 
   it('writes a cursor timestamp that Postgres reads back as the same instant, whatever the year', async () => {
     for (const [stored] of TIMESTAMPS) {
       for (const timeZone of ['UTC', 'Pacific/Chatham']) {
-        const text = await written(db, { sql: cursorTimestampSql, value: stored, timeZone });
+        const text = await written(db, { form: CURSOR, value: stored, timeZone });
         expect(text, stored).to.match(CURSOR_TIMESTAMP);
         const result = (await db.raw('select ?::timestamptz = ?::timestamptz as same', [text, stored])) as { rows: { same: boolean }[] };
         expect(result.rows[0]!.same, `${stored} as ${text}`).to.equal(true);
       }
     }
-    expect(await written(db, { sql: cursorTimestampSql, value: '0044-03-15 12:00:00.123456+00 BC', timeZone: 'UTC' })).to.equal('0044-03-15T12:00:00.123456Z BC');
+    expect(await written(db, { form: CURSOR, value: '0044-03-15 12:00:00.123456+00 BC', timeZone: 'UTC' })).to.equal('0044-03-15T12:00:00.123456Z BC');
+    expect(await written(db, { form: CURSOR, value: '2026-03-01 09:15:00+00', timeZone: 'UTC' })).to.equal('2026-03-01T09:15:00.000000Z');
+    expect(await written(db, { form: CURSOR, value: '10000-01-01 00:00:00.5+00', timeZone: 'UTC' })).to.equal('10000-01-01T00:00:00.500000Z');
+  });
+
+  it('refuses a text that is not what the database writes for a date or timestamp, rather than guess', () => {
+    for (const text of ['2026-03-01T09:30:00', '"2026-03-01 09:30:00"', '"2026-03-01T09:30:00+01"', '"yesterday"', '""']) {
+      expect(() => recordTimestamp(text), text).to.throw(/not the JSON text of a timestamp/);
+      expect(() => cursorTimestamp(text), text).to.throw(/not the JSON text of a timestamp/);
+    }
+    for (const text of ['2026-03-01', '"01/03/2026"', '"2026-03-01T00:00:00"']) expect(() => recordDate(text), text).to.throw(/not the JSON text of a date/);
   });
 
   it('recognises only the cursor form', () => {

@@ -33,8 +33,15 @@ function fakeSession({ rows, items = 3, truncated = false, truncations = '' }: {
   };
 }
 
-const upsert = (n: number, name: string): Row => ({ __id: id(n), __deleted: false, id: id(n), name });
-const deleted = (n: number): Row => ({ __id: id(n), __deleted: true, id: null, name: null });
+/** A carton size's row as the feed's statement gives it: the hidden id and deletion flag first, then the record's columns (timestamps as their JSON text). */
+const upsert = (n: number, name: string): Row => ({
+  __id: id(n), __deleted: false, id: id(n), name, lengthCm: '40.50', widthCm: null, heightCm: '10', createdAt: '"2026-03-01T09:30:00.25"', updatedAt: '"2026-03-02T00:00:00"',
+});
+const deleted = (n: number): Row => ({ __id: id(n), __deleted: true, id: null, name: null, lengthCm: null, widthCm: null, heightCm: null, createdAt: null, updatedAt: null });
+/** The record the API gives for `upsert(n, name)`: the hidden columns left behind, the timestamps made the record's text. */
+const record = (n: number, name: string): Row => ({
+  id: id(n), name, lengthCm: '40.50', widthCm: null, heightCm: '10', createdAt: '2026-03-01T09:30:00.250Z', updatedAt: '2026-03-02T00:00:00.000Z',
+});
 const BRAND = '00000000-0000-4000-8000-000000000001';
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const codec = createChangesCodec(createCursorCodec('x'.repeat(32)));
@@ -56,9 +63,9 @@ describe('read-changes over the Reads port (no database)', () => {
     const session = fakeSession({ rows: [upsert(1, 'a'), deleted(2), upsert(3, 'c'), upsert(4, 'd')] });
     const page = await readChanges({ session, family, request: request({ syncToken: token }), batch: batchOf({ syncToken: token }), codec, now: NOW });
     expect(page.items).to.deep.equal([
-      { change: 'upsert', id: id(1), record: { id: id(1), name: 'a' } },
+      { change: 'upsert', id: id(1), record: record(1, 'a') },
       { change: 'delete', id: id(2), record: null },
-      { change: 'upsert', id: id(3), record: { id: id(3), name: 'c' } },
+      { change: 'upsert', id: id(3), record: record(3, 'c') },
     ]);
     expect(page.syncToken).to.equal(null);
     expect(codec.decodeCursor(page.nextCursor!, scope)).to.deep.equal({ snapshot: '100:100:', madeAt: NOW, since: '90:90:', walk: 'small', after: id(3), mark: 'mark-1' });

@@ -49,7 +49,7 @@ describe('read-records over the Reads port (no database)', () => {
   });
 
   it('cuts a page at the limit, counts by family, brand and filters, and signs a cursor with the mark', async () => {
-    const rows = [1, 2, 3].map((n) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, name: `box ${n}`, [CURSOR_COLUMN]: `2026-01-0${n}T00:00:00.000000Z` }));
+    const rows = [1, 2, 3].map((n) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, name: `box ${n}`, [CURSOR_COLUMN]: `"2026-01-0${n}T00:00:00.25"` }));
     const session = fakeSession(() => rows, 3);
     const family = families.get('carton-sizes')!;
     const walk = openWalk({ cursors, brandId: BRAND, family, request });
@@ -60,7 +60,8 @@ describe('read-records over the Reads port (no database)', () => {
     expect(session.counted).to.deep.equal([`carton-sizes\u0000${BRAND}\u0000${walk.scope.filterHash}`]);
     const next = cursors.decode(page.nextCursor!, walk.scope);
     expect(next).to.deep.include({ totalItems: 3, mark: 'mark-1' });
-    expect(next.position.id).to.equal(rows[1]!.id);
+    // The database's JSON text of the last row's creation, as a cursor's text.
+    expect(next.position).to.deep.equal({ createdAt: '2026-01-02T00:00:00.250000Z', id: rows[1]!.id });
   });
 
   it('takes a later page total from its cursor, without counting', async () => {
