@@ -97,7 +97,7 @@ export function queryParts(resource: Resource): QueryParts {
  * it (`FieldTypeImpl.decode`: a timestamp's JSON text made the record's text,
  * JSON text kept whole; null stays null). The engine's hidden columns (a
  * page's cursor, a batch's place, a change's id) are left on the row, never
- * deleted from it: on Node 24 deleting a property turns an object into a
+ * deleted from it: on Node 22 and 24 deleting a property turns an object into a
  * slow dictionary, which `JSON.stringify` and every later read then pay for
  * (docs/PERFORMANCE.md, "Records made, not trimmed").
  *
