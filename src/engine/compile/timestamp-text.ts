@@ -58,13 +58,23 @@ function expandedYear(digits: string, bc: boolean): string {
   return `${year < 0 ? '-' : '+'}${String(Math.abs(year)).padStart(6, '0')}`;
 }
 
+const ZEROS = '000000';
+
+/**
+ * A common timestamp's text (`isCommonTimestamp`) with `digits` of fraction
+ * and a `Z`: the fraction cut or padded with zeros, by slicing only.
+ */
+function commonText(json: string, digits: number): string {
+  const n = json.length;
+  if (n === 21) return `${json.slice(1, 20)}.${ZEROS.slice(0, digits)}Z`;
+  // The closing quote stands where the last digit of a full fraction would end: 22 + digits.
+  const full = 22 + digits;
+  return n >= full ? `${json.slice(1, full - 1)}Z` : `${json.slice(1, n - 1)}${ZEROS.slice(0, full - n)}Z`;
+}
+
 /** A record's timestamp: `2026-03-01T09:30:00.123Z`, `-000043-03-15T12:00:00.000Z`, `+010000-01-01T00:00:00.000Z`, `infinity`. */
 export function recordTimestamp(json: string): string {
-  if (isCommonTimestamp(json)) {
-    const n = json.length;
-    if (n >= 25) return `${json.slice(1, 24)}Z`;
-    return n === 21 ? `${json.slice(1, 20)}.000Z` : `${json.slice(1, n - 1)}${'0'.repeat(25 - n)}Z`;
-  }
+  if (isCommonTimestamp(json)) return commonText(json, 3);
   const word = infinity(json);
   if (word !== null) return word;
   const [, year, rest, fraction = '', bc] = parsed(TIMESTAMP_JSON, json, 'timestamp');
@@ -78,10 +88,7 @@ export function recordTimestamp(json: string): string {
  * exactly that instant.
  */
 export function cursorTimestamp(json: string): string {
-  if (isCommonTimestamp(json)) {
-    const n = json.length;
-    return n === 21 ? `${json.slice(1, 20)}.000000Z` : `${json.slice(1, n - 1)}${'0'.repeat(28 - n)}Z`;
-  }
+  if (isCommonTimestamp(json)) return commonText(json, 6);
   const word = infinity(json);
   if (word !== null) return word;
   const [, year, rest, fraction = '', bc = ''] = parsed(TIMESTAMP_JSON, json, 'timestamp');
