@@ -1,13 +1,7 @@
 import type { Knex } from 'knex';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ReadReplicas } from '../db/connection/read-replicas.ts';
-
-/** The parts of a knex pool (tarn) the gauge reads; the embedded database has none. */
-interface Pool {
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
-}
+import { poolUsage } from '../db/connection/postgres-pool.ts';
 
 /**
  * Registers the database's metrics: the pool's connections by state, read at
@@ -15,17 +9,17 @@ interface Pool {
  * each database is in the turn for reads now.
  */
 export function registerDatabaseMetrics({ registry, db, reads }: { registry: Registry; db: Knex; reads: ReadReplicas }): void {
-  const pool = (db.client as { pool?: Pool }).pool;
   new Gauge({
     name: 'bcat_db_pool_connections',
-    help: 'Database pool connections, by state (embedded database: none).',
+    help: 'Database pool connections, by state (the embedded database: its one connection).',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      if (!pool) return;
-      this.set({ state: 'used' }, pool.numUsed());
-      this.set({ state: 'free' }, pool.numFree());
-      this.set({ state: 'pending' }, pool.numPendingAcquires());
+      const usage = poolUsage(db);
+      if (!usage) return;
+      this.set({ state: 'used' }, usage.used);
+      this.set({ state: 'free' }, usage.free);
+      this.set({ state: 'pending' }, usage.pending);
     },
   });
   const served = new Counter({

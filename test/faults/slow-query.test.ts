@@ -10,6 +10,7 @@
  */
 import { expect } from 'chai';
 import { POSTGRES_TIMEOUTS } from '../../src/db/connection/open-database.ts';
+import { poolUsage } from '../../src/db/connection/postgres-pool.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { BRAND, CARTON_SIZES, catalogCluster, lockTable, openObserver, startAppServer, type AppServer, type Observer, type TableLock, type TimedResponse } from './fault-support.ts';
@@ -23,14 +24,6 @@ const POOL_MAX = 2;
  */
 const BLOCKED_ANSWER_MS = POSTGRES_TIMEOUTS.acquireMs + POSTGRES_TIMEOUTS.statementMs + 2_000;
 const HANG_MS = 40_000;
-
-/** knex's pool (tarn): how many connections are lent out, free, and being made. */
-interface Pool {
-  numUsed(): number;
-  numFree(): number;
-  numPendingCreates(): number;
-  numPendingAcquires(): number;
-}
 
 describeDatabaseFree?.('faults: a slow query (a table locked by another session)', function () {
   this.timeout(60_000);
@@ -55,7 +48,7 @@ describeDatabaseFree?.('faults: a slow query (a table locked by another session)
     await cluster?.destroy();
   });
 
-  const pool = (): Pool => (server.db.client as { pool: Pool }).pool;
+  const pool = (): { used: number; pending: number } => poolUsage(server.db)!;
   const list = (query: string): Promise<TimedResponse> => server.api(`/brands/${BRAND}/carton-sizes${query}`, { key, timeoutMs: HANG_MS });
 
   it(`ends blocked requests with 500 internal_error at the statement timeout (503 with Retry-After for those that get no connection in time), more of them than the pool (${POOL_MAX}) holds, then serves normally`, async () => {
@@ -90,14 +83,14 @@ describeDatabaseFree?.('faults: a slow query (a table locked by another session)
     await lock.release();
     lock = null;
     // Once the lock is gone, whatever still ran finishes, and every connection is back in the pool.
-    await waitFor(async () => pool().numUsed() === 0 && pool().numPendingAcquires() === 0, { timeoutMs: 2_000, what: 'every connection to be returned' });
+    await waitFor(async () => pool().used === 0 && pool().pending === 0, { timeoutMs: 2_000, what: 'every connection to be returned' });
     const normal = await Promise.all(Array.from({ length: POOL_MAX * 4 }, () => list('?limit=3')));
     for (const answer of normal) {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body.totalItems).to.equal(CARTON_SIZES);
       expect(answer.ms, 'a normal request after the outage').to.be.below(2_000);
     }
-    expect(pool().numUsed()).to.equal(0);
+    expect(pool().used).to.equal(0);
     expect(await observer.apiSessions()).to.be.at.most(POOL_MAX);
   });
 
@@ -105,7 +98,6 @@ describeDatabaseFree?.('faults: a slow query (a table locked by another session)
     // The README's default pool: enough connections for every request's page and count to reach Postgres.
     const wide = await startAppServer({ url: cluster.url, poolMax: 10 });
     try {
-      const widePool = (wide.db.client as { pool: Pool }).pool;
       const first = (): Promise<TimedResponse> => wide.api(`/brands/${BRAND}/carton-sizes?limit=7`, { key, timeoutMs: HANG_MS });
       expect((await first()).status).to.equal(200);
       lock = await lockTable(cluster.url, 'carton_sizes');
@@ -122,7 +114,7 @@ describeDatabaseFree?.('faults: a slow query (a table locked by another session)
       // (the cancelled statements may take a moment to leave; the check below says what is left after 5 s).
       let left = { waiting: -1, used: -1 };
       await waitFor(async () => {
-        left = { waiting: await observer.apiSessions({ waitingOnLock: true }), used: widePool.numUsed() };
+        left = { waiting: await observer.apiSessions({ waitingOnLock: true }), used: poolUsage(wide.db)!.used };
         return left.waiting === 0 && left.used === 0;
       }, { timeoutMs: 5_000, intervalMs: 50 }).catch(() => undefined);
       expect(left, 'API statements still waiting on the lock, and pooled connections still lent out, after every request answered').to.deep.equal({ waiting: 0, used: 0 });

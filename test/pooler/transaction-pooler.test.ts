@@ -17,6 +17,7 @@ import { createHttpServer } from '../../src/server/http-server.ts';
 import { openServices, type Services } from '../../src/server/open-services.ts';
 import { createCursorCodec } from '../../src/engine/request/cursor-codec.ts';
 import { revokeKey } from '../../src/server/auth/key-admin.ts';
+import { postgresPool } from '../../src/db/connection/postgres-pool.ts';
 import { collectingLogger } from '../support/collecting-logger.ts';
 import { createBrand, createTestKey, insert, nextTimestamp, resetToBrand } from '../support/fixtures.ts';
 import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
@@ -78,7 +79,9 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
     const [small] = await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
     const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction' });
     try {
-      expect(server.services.connection.database.db.client.config.connection).to.not.have.any.keys('statement_timeout', 'application_name');
+      const settings = postgresPool(server.services.connection.database.db)!.options;
+      expect(settings).to.include.keys('connectionString', 'query_timeout');
+      expect(settings).to.not.have.any.keys('statement_timeout', 'application_name');
       const before = await bouncer.queries(database);
       const list = await server.request('/brands/acme/carton-sizes?limit=2', { key });
       expect(list.status, list.text).to.equal(200);

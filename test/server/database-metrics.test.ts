@@ -26,6 +26,15 @@ describe('registerDatabaseMetrics', () => {
       const pool = await samples(registry, 'bcat_db_pool_connections');
       expect(pool.map((line) => line.split(' ')[0])).to.deep.equal(['{state="used"}', '{state="free"}', '{state="pending"}']);
       expect(pool.every((line) => /^\S+ \d+$/.test(line))).to.equal(true);
+      // A connection lent out (as a read holds one) counts as used until it comes back.
+      const client = db.client as { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<void> };
+      const held = await client.acquireConnection();
+      try {
+        expect(await samples(registry, 'bcat_db_pool_connections')).to.include('{state="used"} 1');
+      } finally {
+        await client.releaseConnection(held);
+      }
+      expect(await samples(registry, 'bcat_db_pool_connections')).to.include('{state="used"} 0');
     } finally {
       reads.close();
     }

@@ -10,16 +10,26 @@ const CONNECTION_ERROR_CODES = new Set([
  * fires only past the server's own statement timeout (open-database.ts), so
  * nothing answered, not even to cancel the statement.
  */
-const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout$/i;
+const CONNECTION_LOST = /Connection terminated|connection is closed|Client has encountered a connection error|Query read timeout$/i;
 
 /** A failure of the connection, not of the statement: the same read can succeed on another copy. */
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return true;
-  // knex's wait for a pooled connection ran out: the replica does not accept connections in time.
-  if (error.name === 'KnexTimeoutError') return true;
+  if (isConnectTimeout(error)) return true;
   return CONNECTION_LOST.test(error.message);
+}
+
+/**
+ * The wait for a pooled connection ran out (pg-pool's words, or pg's own
+ * when the connect started for it timed out first; knex's when a pool of
+ * knex's own ran out): the pool is exhausted, or the database does not
+ * accept connections in time.
+ */
+export function isConnectTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'KnexTimeoutError' || /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/.test(error.message);
 }
 
 /** A hot standby cancelled the statement to apply WAL: worth running again elsewhere, the replica is fine. */

@@ -4,6 +4,7 @@ import knexModule, { type Knex } from 'knex';
 import knexConfig from '../../../knexfile.ts';
 import { DEFAULT_STATEMENTS_PER_CONNECTION, prepareStatements } from '../query/prepared-statements.ts';
 import { dropConnectionsThatTimeOut } from './silent-connections.ts';
+import { createPostgresPool } from './postgres-pool.ts';
 
 /** An open database: real Postgres, or the embedded PGlite. The same SQL runs on both. */
 export interface Database {
@@ -19,8 +20,9 @@ export interface Database {
  * - `connectMs` (2 s): a new connection's TCP connect and start-up. A healthy
  *   Postgres on the same network does this in milliseconds.
  * - `acquireMs` (2 s): the wait for a pooled connection, a connect started for
- *   it included. Past it the pool is exhausted or the database unreachable:
- *   a quick 503 sheds the load instead of queueing it.
+ *   it included (pg-pool has one setting for both waits, so the two are
+ *   equal). Past it the pool is exhausted or the database unreachable: a
+ *   quick 503 sheds the load instead of queueing it.
  * - `statementMs` (4 s): the server-side limit of one statement that runs
  *   (a slow query, a lock wait); it ends as a logged 500. The engine's reads
  *   take milliseconds (docs/CAPACITY.md: a count of 100k rows about 18 ms).
@@ -54,21 +56,35 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, statem
   log?: DriverLog;
 }): Database {
   const text = (message: unknown): string => (message instanceof Error ? message.message : String(message));
-  const db = knexModule.knex({
-    ...knexConfig,
-    ...(log ? { log: { warn: (m: unknown) => log.warn(text(m)), error: (m: unknown) => log.error(text(m)), deprecate: (m: unknown) => log.warn(text(m)), debug: () => {} } } : {}),
-    connection: {
+  const pool = createPostgresPool({
+    settings: {
       connectionString: url,
-      connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+      // The pool's wait for a connection and each client's connect (pg passes the pool's settings to its clients).
+      connectionTimeoutMillis: POSTGRES_TIMEOUTS.acquireMs,
       ...(boundStatements ? { query_timeout: POSTGRES_TIMEOUTS.queryMs } : {}),
       ...sessionSettings({ pooler, boundStatements }),
     },
-    pool: { min: 0, max: poolMax },
-    acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
+    max: poolMax,
+    // Through knex's logger, so the pool's warnings go wherever knex's own go (`log`, or knex's console default).
+    log: { warn: (message) => (db.client as { logger: { warn(m: string): void } }).logger.warn(message) },
+  });
+  const db: Knex = knexModule.knex({
+    ...knexConfig,
+    ...(log ? { log: { warn: (m: unknown) => log.warn(text(m)), error: (m: unknown) => log.error(text(m)), deprecate: (m: unknown) => log.warn(text(m)), debug: () => {} } } : {}),
+    connection: undefined,
+    // One pool for knex and the engine's reads (postgres-pool.ts).
+    connectionPool: pool,
   });
   prepareStatements(db, { perConnection: statementCache, pooled: pooler === 'transaction' });
-  dropConnectionsThatTimeOut(db);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  dropConnectionsThatTimeOut(db, pool);
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await db.destroy();
+      await pool.end();
+    },
+  };
 }
 
 /**

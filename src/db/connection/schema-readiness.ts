@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { migrations } from '../../../knexfile.ts';
 import { pendingMigrations } from '../schema/migrate-to-latest.ts';
 import { POSTGRES_TIMEOUTS } from './open-database.ts';
+import { isConnectTimeout } from './connection-failure.ts';
 
 /** Where the waits are logged: one line per failed attempt, one when the database is ready. */
 export interface ReadinessLog {
@@ -96,8 +97,8 @@ async function schemaProblem(db: Knex): Promise<string | null> {
     if (pending.length === 0) return null;
     return `the schema is out of date (${pending.length} pending migrations): run \`npm run db:migrate\``;
   } catch (error) {
-    // knex says "Timeout acquiring a connection. The pool is probably full", which misleads here.
-    if ((error as Error).name === 'KnexTimeoutError') return `Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s`;
+    // The pool says "timeout exceeded when trying to connect", which reads like a full pool here.
+    if (isConnectTimeout(error)) return `Postgres did not answer: timed out after ${POSTGRES_TIMEOUTS.connectMs / 1000} s`;
     return `cannot read the schema: ${(error as Error).message}`;
   }
 }

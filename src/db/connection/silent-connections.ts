@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { isReadTimeout } from './connection-failure.ts';
 
-/** What knex's Postgres client keeps on a pg connection: its id, the mark that makes its pool drop it, and pg's socket. */
+/** What the service and knex keep on a pg connection: knex's id for it, the mark that makes the pool drop it, and pg's socket. */
 interface PooledConnection {
   __knexUid?: string;
   __knex__disposed?: unknown;
@@ -13,8 +14,9 @@ interface PooledConnection {
  * that answer, and every later query on it would queue behind it: on a
  * database that stopped answering (frozen, or an address black-holed by a
  * failover) it would never serve again, and TCP would take minutes to notice.
- * So it is closed and marked as knex marks a broken one: the pool drops it
- * instead of lending it out again.
+ * So it is closed and marked: knex releases a marked connection as broken,
+ * pg-pool drops a closed one instead of lending it out again, and the pool
+ * logs why (postgres-pool.ts).
  */
 export function discardConnection(connection: object): void {
   const held = connection as PooledConnection;
@@ -22,22 +24,19 @@ export function discardConnection(connection: object): void {
   held.connection?.stream?.destroy();
 }
 
-/** The pool's lent-out connections (tarn's `used`). */
-interface LendingPool {
-  used?: { resource: PooledConnection }[];
-}
-
 /**
  * Discards the connection of any knex query (a key lookup, a probe) that
  * passed the client-side timeout. knex reports a failed query, with its
- * connection's id, before the connection goes back to the pool. The engine's
- * own queries bypass knex's runner and discard theirs in query-rows.ts.
+ * connection's id, before the connection goes back to the pool, so the
+ * connections lent out are followed here. The engine's own queries borrow
+ * from the pool directly and discard theirs in query-rows.ts.
  */
-export function dropConnectionsThatTimeOut(db: Knex): void {
+export function dropConnectionsThatTimeOut(db: Knex, pool: pg.Pool): void {
+  const lent = new Set<PooledConnection>();
+  pool.on('acquire', (client) => lent.add(client as PooledConnection));
+  pool.on('release', (_error, client) => lent.delete(client as PooledConnection));
   db.on('query-error', (error: unknown, query: { __knexUid?: string } | undefined) => {
     if (!isReadTimeout(error) || !query?.__knexUid) return;
-    const pool = (db.client as { pool?: LendingPool }).pool;
-    const held = pool?.used?.find((used) => used.resource.__knexUid === query.__knexUid)?.resource;
-    if (held) discardConnection(held);
+    for (const held of lent) if (held.__knexUid === query.__knexUid) discardConnection(held);
   });
 }

@@ -5,13 +5,14 @@ import type { Row } from '../../engine/read/reads.ts';
 import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
 import { isReadTimeout } from '../connection/connection-failure.ts';
 import { discardConnection } from '../connection/silent-connections.ts';
+import { postgresPool } from '../connection/postgres-pool.ts';
 
 /** What a pooled connection answers: `pg`'s Client and PGlite both have this `query`. */
 interface QueryConnection {
   query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }
 
-/** The parts of knex's client the engine uses: its pool, and its query event. */
+/** The parts of knex's client the engine uses: its connection (the embedded database's), and its query event. */
 interface PoolingClient {
   acquireConnection(): Promise<QueryConnection>;
   releaseConnection(connection: QueryConnection): Promise<void>;
@@ -33,25 +34,43 @@ function positional(sql: string): string {
 }
 
 /**
- * Runs one of the engine's queries on a connection of knex's pool, without
- * knex's query builder and runner: those cost about a fifth of a simple
- * read's time in the server process (docs/PERFORMANCE.md). The pool, its
- * timeouts and the connection settings (statement timeout) are knex's as
- * they are, so a broken connection is dropped by the pool as before; knex's
- * `query` event still fires when anyone listens. On Postgres, query shapes
- * run as prepared statements (prepared-statements.ts).
+ * Runs one of the engine's queries on a pooled connection, without knex's
+ * query builder and runner: those cost about a fifth of a simple read's
+ * time in the server process (docs/PERFORMANCE.md). On Postgres the
+ * connection comes straight from the handle's pg pool (postgres-pool.ts),
+ * which knex shares, and query shapes run as prepared statements
+ * (prepared-statements.ts); the embedded database lends knex's one
+ * connection. knex's `query` event still fires when anyone listens.
  */
 export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
   const client = db.client as PoolingClient;
   // Built only for a listener: knex forwards its client's events to the handle's (`db.on('query')`).
   if (db.listenerCount('query') > 0) client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
-  const connection = await client.acquireConnection();
+  const pool = postgresPool(db);
+  if (pool === null) {
+    const connection = await client.acquireConnection();
+    try {
+      return await run(db, connection, query);
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+  const connection = await pool.connect();
+  let broken: Error | undefined;
   try {
-    return await runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
+    return await run(db, connection, query);
   } catch (error) {
-    if (isReadTimeout(error)) discardConnection(connection);
+    if (isReadTimeout(error)) {
+      discardConnection(connection);
+      broken = error as Error;
+    }
     throw error;
   } finally {
-    await client.releaseConnection(connection);
+    // With an error, pg-pool closes the connection instead of keeping it.
+    connection.release(broken);
   }
+}
+
+function run(db: Knex, connection: QueryConnection, query: SqlFragment): Promise<Row[]> {
+  return runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
 }

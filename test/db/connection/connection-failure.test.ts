@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isConnectionFailure, isReadTimeout, isRecoveryConflict } from '../../../src/db/connection/connection-failure.ts';
+import { isConnectionFailure, isConnectTimeout, isReadTimeout, isRecoveryConflict } from '../../../src/db/connection/connection-failure.ts';
 
 const error = (message: string, fields: object = {}): Error => Object.assign(new Error(message), fields);
 
@@ -12,6 +12,9 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(error('connection failure', { code: '08006' }))).to.equal(true);
     expect(isConnectionFailure(error('Connection terminated unexpectedly'))).to.equal(true);
     expect(isConnectionFailure(Object.assign(error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
+    // pg-pool's wait for a free connection, and pg's connect started for it.
+    expect(isConnectionFailure(error('timeout exceeded when trying to connect'))).to.equal(true);
+    expect(isConnectionFailure(error('Connection terminated due to connection timeout'))).to.equal(true);
     // pg's client-side query timeout, which fires only when the server did not even end the statement itself.
     expect(isConnectionFailure(error('Query read timeout'))).to.equal(true);
   });
@@ -29,6 +32,17 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(error('canceling statement due to statement timeout', { code: '57014' }))).to.equal(false);
     expect(isConnectionFailure(error('relation "x" does not exist', { code: '42P01' }))).to.equal(false);
     expect(isConnectionFailure('ECONNREFUSED')).to.equal(false);
+  });
+});
+
+describe('isConnectTimeout', () => {
+  it('is true for a wait for a pooled connection that ran out, in pg-pool\'s, pg\'s and knex\'s words, and for nothing else', () => {
+    expect(isConnectTimeout(error('timeout exceeded when trying to connect'))).to.equal(true);
+    expect(isConnectTimeout(error('Connection terminated due to connection timeout'))).to.equal(true);
+    expect(isConnectTimeout(Object.assign(error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).to.equal(true);
+    expect(isConnectTimeout(error('Connection terminated unexpectedly'))).to.equal(false);
+    expect(isConnectTimeout(error('Query read timeout'))).to.equal(false);
+    expect(isConnectTimeout({ message: 'timeout exceeded when trying to connect' })).to.equal(false);
   });
 });
 

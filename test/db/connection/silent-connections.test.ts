@@ -1,14 +1,9 @@
 import { expect } from 'chai';
 import { openPostgres, POSTGRES_TIMEOUTS } from '../../../src/db/connection/open-database.ts';
 import { queryRows } from '../../../src/db/query/query-rows.ts';
+import { poolUsage } from '../../../src/db/connection/postgres-pool.ts';
 import { describeDatabaseFree } from '../../support/database-free.ts';
 import { LocalPostgres } from '../../faults/local-postgres.ts';
-
-/** What the pool of knex (tarn) says about its connections. */
-interface Pool {
-  numUsed(): number;
-  numFree(): number;
-}
 
 describeDatabaseFree?.('connections whose query got no answer (a frozen Postgres)', function () {
   this.timeout(60_000);
@@ -23,7 +18,6 @@ describeDatabaseFree?.('connections whose query got no answer (a frozen Postgres
   it('are closed and dropped by the pool, through knex (a key lookup) and through the engine\'s query path alike, so the next query gets a new session', async () => {
     const warnings: string[] = [];
     const database = openPostgres({ url: cluster.url, poolMax: 2, boundStatements: true, log: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) } });
-    const pool = (database.db.client as { pool: Pool }).pool;
     const pid = async (): Promise<number> => ((await database.db.raw('select pg_backend_pid() as pid')) as { rows: { pid: number }[] }).rows[0]!.pid;
     try {
       // Two sessions in the pool.
@@ -50,10 +44,10 @@ describeDatabaseFree?.('connections whose query got no answer (a frozen Postgres
       expect(waited, 'the client-side query timeout ended both').to.be.within(POSTGRES_TIMEOUTS.queryMs - 200, POSTGRES_TIMEOUTS.queryMs + 3_000);
 
       // Thawed, the old sessions would answer again: only a dropped connection explains new pids.
-      expect(pool.numUsed()).to.equal(0);
+      expect(poolUsage(database.db)!.used).to.equal(0);
       const after = new Set(await Promise.all([pid(), pid()]));
       for (const fresh of after) expect(old.has(fresh), `session ${fresh} is one of the frozen ones`).to.equal(false);
-      expect(warnings, 'knex says why it dropped each').to.deep.equal(['Connection Error: Query read timeout', 'Connection Error: Query read timeout']);
+      expect(warnings, 'the pool says why it dropped each').to.deep.equal(['Connection Error: Query read timeout', 'Connection Error: Query read timeout']);
     } finally {
       await database.close();
     }
