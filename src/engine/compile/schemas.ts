@@ -52,7 +52,7 @@ export const CHANGES_QUERY_SCHEMA: JsonSchema = {
       minimum: 0,
       maximum: MAX_WAIT_SECONDS,
       default: 0,
-      description: `Seconds, 0 to ${MAX_WAIT_SECONDS}, to hold an empty batch until a change to this family of this brand commits (then the batch holds it) or the time passes (then the empty batch and a token). Only with \`syncToken\` and without \`cursor\`.`,
+      description: `Seconds, 0 to ${MAX_WAIT_SECONDS}, to hold an empty batch until a change to this family of this brand commits (then the batch holds it) or the time passes (then the empty batch and a token, at the end of that second: up to a second after \`wait\` seconds, never before). Only with \`syncToken\` and without \`cursor\`.`,
     },
   },
 };

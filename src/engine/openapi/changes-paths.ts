@@ -69,7 +69,7 @@ export function changesPaths(resource: Resource): JsonSchema {
           + '(and possibly again in a later one: apply items in order, the last for an id wins). Follow `nextCursor` (or `Link`) to the end of the batch. '
           + 'A token older than the retention period, or older than a `TRUNCATE` of the family\'s rows, is 410 `sync_token_expired`: start again without one. '
           + 'With `wait` (seconds, only with `syncToken` and without `cursor`), an empty batch is held until a change to this family of this brand commits '
-          + '(then the batch holds it, within about a second of the commit) or the time passes (then the empty batch and a token): a copy that follows the database live. '
+          + '(then the batch holds it, within about a second of the commit) or the time passes (then the empty batch and a token, at the end of that second: up to a second after `wait` seconds, never before): a copy that follows the database live. '
           + 'A key may hold a few waiting requests per instance at once (the README says how many); past it, 429 with `Retry-After`.',
         tags: [resource.title],
         parameters: [
