@@ -128,9 +128,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export function requestAt(origin: string): TestServer['request'] {
   return async (path, { key, method = 'GET', headers = {} } = {}) => {
     const url = /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
-    const response = await fetch(url, {
-      method,
-      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+    const init = { method, headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } };
+    const response = await fetch(url, init).catch((error: unknown) => {
+      // A kept-alive connection the server closed as idle just as this request went out on it (the server's
+      // keep-alive timeout and fetch's own race on a busy machine): sent again once on a new connection, as an
+      // HTTP client does with a request that has no side effects. Anything else, or a second failure, fails.
+      if (!isIdempotent(method) || !closedBeforeAnswer(error)) throw error;
+      return fetch(url, init);
     });
     const text = await response.text();
     let body: unknown = null;
@@ -141,4 +145,14 @@ export function requestAt(origin: string): TestServer['request'] {
     }
     return { status: response.status, headers: response.headers, body, text };
   };
+}
+
+function isIdempotent(method: string): boolean {
+  return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+
+/** fetch's failure for a connection that closed before any answer came (undici's `other side closed`, a reset). */
+function closedBeforeAnswer(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: unknown } }).cause)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
