@@ -15,9 +15,13 @@ describe('driveSoak', () => {
     try {
       const started = performance.now();
       const result = await driveSoak({ origin: `http://127.0.0.1:${local.port}`, mix, rate: 100, durationMs: 300, connections: 2, onOutcome: (o) => outcomes.push(o) });
-      expect(result).to.deep.equal({ sent: 30, skipped: 0, abandoned: 0 });
+      // Every send is due once; one is skipped only when 16 are waiting, which a server answering at once
+      // reaches only if this process stalls (a busy machine's gate run skipped 2 of 30): the next test covers skipping.
+      expect(result.sent + result.skipped).to.equal(30);
+      expect(result.sent).to.be.at.least(2 * 8);
+      expect(result.abandoned).to.equal(0);
       expect(performance.now() - started, 'paced over the duration, not sent at once').to.be.at.least(250);
-      expect(outcomes.map((o) => o.status)).to.deep.equal(new Array(30).fill(200));
+      expect(outcomes.map((o) => o.status), 'an answer reported for every send').to.deep.equal(new Array(result.sent).fill(200));
     } finally {
       await local.close();
     }
