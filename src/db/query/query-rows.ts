@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { runStatement } from './prepared-statements.ts';
 import { toPositional } from './to-positional.ts';
 import type { Row } from '../../engine/read/reads.ts';
@@ -47,27 +48,21 @@ export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
   // Built only for a listener: knex forwards its client's events to the handle's (`db.on('query')`).
   if (db.listenerCount('query') > 0) client.emit('query', { sql: query.sql, bindings: query.bindings, method: 'raw' });
   const pool = postgresPool(db);
-  if (pool === null) {
-    const connection = await client.acquireConnection();
-    try {
-      return await run(db, connection, query);
-    } finally {
-      await client.releaseConnection(connection);
-    }
-  }
-  const connection = await pool.connect();
+  const connection = pool === null ? await client.acquireConnection() : await pool.connect();
   let broken: Error | undefined;
   try {
     return await run(db, connection, query);
   } catch (error) {
-    if (isReadTimeout(error)) {
+    // Only the pg pool's connections are dropped here; knex's one embedded connection has no socket to wait on.
+    if (pool !== null && isReadTimeout(error)) {
       discardConnection(connection);
       broken = error as Error;
     }
     throw error;
   } finally {
     // With an error, pg-pool closes the connection instead of keeping it.
-    connection.release(broken);
+    if (pool === null) await client.releaseConnection(connection);
+    else (connection as pg.PoolClient).release(broken);
   }
 }
 
