@@ -24,20 +24,28 @@ export interface DeadlineSlots {
 }
 
 export function createDeadlineSlots(slotMs = DEADLINE_SLOT_MS): DeadlineSlots {
-  const slots = new Map<number, { readonly timer: NodeJS.Timeout; readonly fires: Set<() => void> }>();
+  const slots = new Map<number, { timer: NodeJS.Timeout; readonly fires: Set<() => void> }>();
   let held = 0;
   const open = (end: number): Set<() => void> => {
     let slot = slots.get(end);
     if (!slot) {
       const fires = new Set<() => void>();
-      const timer = setTimeout(() => {
+      const fireWhenDue = (): void => {
+        // A timer counts whole milliseconds of the monotonic clock, Date.now() those of the wall clock: the two
+        // round apart, and the timer can come a millisecond before `end` by Date.now(). Never before: it waits out
+        // what is left (the gate saw it fire 1 ms early).
+        const left = end - Date.now();
+        if (left > 0) {
+          slot!.timer = setTimeout(fireWhenDue, left);
+          return;
+        }
         slots.delete(end);
         const due = [...fires];
         fires.clear(); // a cancel from now on finds nothing
         held -= due.length;
         for (const fire of due) fire();
-      }, Math.max(0, end - Date.now()));
-      slots.set(end, (slot = { timer, fires }));
+      };
+      slots.set(end, (slot = { timer: setTimeout(fireWhenDue, Math.max(0, end - Date.now())), fires }));
     }
     return slot.fires;
   };
