@@ -52,7 +52,7 @@ export async function connect(config: DatabaseSettings, { serving = false, log }
   }
   const release = await lockDataDir(config.dataDir);
   try {
-    const database = await openEmbedded({ dir: pgliteDir(config.dataDir) });
+    const database = await openEmbedded({ dir: pgliteDir(config.dataDir), statementCache: config.databaseStatementCache });
     await migrateToLatest(database.db);
     const cursorSecret = config.cursorSecret ?? (await embeddedCursorSecret(config.dataDir));
     return {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import knexModule, { type Knex } from 'knex';
 import knexConfig from '../../../knexfile.ts';
 import { DEFAULT_STATEMENTS_PER_CONNECTION, prepareStatements } from '../query/prepared-statements.ts';
+import { prepareEmbeddedStatements } from '../query/embedded-statements.ts';
 import { dropConnectionsThatTimeOut } from './silent-connections.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 
@@ -108,9 +109,13 @@ function sessionSettings({ pooler, boundStatements }: { pooler: 'transaction' | 
  * `gin (brand_id, name gin_trgm_ops)` need both) so the same migrations run as
  * on Postgres. One connection, serialised queries: for a demo and tests.
  */
-export async function openEmbedded({ dir }: { dir: string | null }): Promise<Database> {
+export async function openEmbedded({ dir, statementCache = DEFAULT_STATEMENTS_PER_CONNECTION }: {
+  dir: string | null;
+  /** Prepared statements the one connection keeps (embedded-statements.ts); 0: none, every query parsed and planned anew. */
+  statementCache?: number;
+}): Promise<Database> {
   // Loaded here, not at the top: PGlite and its extensions take about 90 MB, which a server on Postgres never needs.
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { default: ClientPgLite }] = await Promise.all([
+  const [{ PGlite, protocol, parse }, { pg_trgm }, { btree_gin }, { default: ClientPgLite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite/contrib/btree_gin'),
@@ -118,6 +123,7 @@ export async function openEmbedded({ dir }: { dir: string | null }): Promise<Dat
   ]);
   if (dir) await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create({ ...(dir ? { dataDir: join(dir) } : {}), extensions: { pg_trgm, btree_gin } });
+  if (statementCache > 0) prepareEmbeddedStatements(pglite, { protocol, parse }, { perConnection: statementCache });
   const db = knexModule.knex({
     client: ClientPgLite as unknown as typeof Knex.Client,
     dialect: 'postgres',

@@ -21,14 +21,14 @@ import pg from 'pg';
 /** Statements a connection keeps unless told otherwise (DATABASE_STATEMENT_CACHE). */
 export const DEFAULT_STATEMENTS_PER_CONNECTION = 200;
 
-/** Statements per connection, and whether the connection is a transaction pooler's, by database handle; a handle without an entry prepares nothing (PGlite, tools). */
+/** Statements per connection, and whether the connection is a transaction pooler's, by database handle; a handle without an entry prepares nothing here (tools; the embedded database prepares in embedded-statements.ts). */
 const limits = new WeakMap<Knex, { readonly perConnection: number; readonly pooled: boolean }>();
 
 /** Prepared statement names by text, least recently used first, by connection. */
 const prepared = new WeakMap<pg.Client, Map<string, string>>();
 
 /** Postgres's answers for a prepared statement it no longer has, or can no longer run as planned. */
-function isStaleStatement(error: unknown): boolean {
+export function isStaleStatement(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(message ?? ''));
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { runStatement } from './prepared-statements.ts';
+import { embeddedStatements } from './embedded-statements.ts';
 import { toPositional } from './to-positional.ts';
 import type { Row } from '../../engine/read/reads.ts';
 import type { SqlFragment } from '../../engine/compile/sql-fragment.ts';
@@ -67,5 +68,10 @@ export async function queryRows(db: Knex, query: SqlFragment): Promise<Row[]> {
 }
 
 function run(db: Knex, connection: QueryConnection, query: SqlFragment): Promise<Row[]> {
-  return runStatement({ db, connection, text: positional(query.sql), values: query.bindings as unknown[], prepare: query.prepare !== false });
+  const text = positional(query.sql);
+  const values = query.bindings as unknown[];
+  const prepare = query.prepare !== false;
+  // The embedded database's connection prepares on its own (embedded-statements.ts); Postgres's in runStatement.
+  const embedded = prepare ? embeddedStatements(connection) : undefined;
+  return embedded ? embedded(text, values) : runStatement({ db, connection, text, values, prepare });
 }

@@ -12,7 +12,7 @@ async function preparedOn(db: Knex): Promise<string[]> {
 
 const ask = (db: Knex, n: number) => queryRows(db, { sql: `select ?::int + ${n} as "value"`, bindings: [1] });
 
-// Only Postgres prepares: the embedded database runs every query as it is (and the whole suite checks that).
+// The embedded database prepares too, on its one connection: embedded-statements.test.ts.
 if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)', () => {
   const opened: Database[] = [];
   const open = async (statementCache: number, pooler: 'transaction' | null = null): Promise<Knex> => {
