@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-
 import { crc32 } from 'node:zlib';
+import { queryRows } from '../../db/query/query-rows.ts';
 
 /**
  * API keys: `bcat_sk_<secret>`. The secret is 40 random base62 characters
@@ -127,9 +127,15 @@ export function grantOf(row: GrantRow): KeyGrant {
 
 const ONE_GRANT = grantQuery({ brandSlug: '?', keyHash: '?' });
 
-/** One round trip: the grant of a key for a brand slug (`grantQuery`). Null: no such live key. */
+/**
+ * One round trip: the grant of a key for a brand slug (`grantQuery`). Null:
+ * no such live key. It runs as the engine's reads run (query-rows.ts): a
+ * prepared statement, planned once per connection, where the database keeps
+ * them. Without the key cache every request makes this lookup, and planning
+ * its joins was most of its cost (0.7 ms a lookup on the embedded database).
+ */
 export async function findGrant(db: Knex, { key, brandSlug }: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> {
-  const result = (await db.raw(ONE_GRANT, [brandSlug, hashKey(key)])) as { rows: GrantRow[] };
-  const row = result.rows[0];
+  const rows = (await queryRows(db, { sql: ONE_GRANT, bindings: [brandSlug, hashKey(key)] })) as unknown as GrantRow[];
+  const row = rows[0];
   return row ? grantOf(row) : null;
 }
