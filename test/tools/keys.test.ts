@@ -56,11 +56,14 @@ describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
     return JSON.parse(result.stdout) as { id: string; key: string };
   }
 
-  before(async () => {
+  before(async function () {
+    // A new folder (initdb in WebAssembly, the migrations, the demo data): about 12 s on a quiet 2-core machine, and
+    // over 45 s once in the gate beside three other test processes and Postgres. The limit only stops a hang.
+    this.timeout(180_000);
     dataDir = await mkdtemp(join(tmpdir(), 'bcat-keys-'));
     env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'PORT', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS']) delete env[name];
-    const seeded = await run('tools/db-seed.ts', [], 45_000);
+    const seeded = await run('tools/db-seed.ts', [], 150_000);
     expect(seeded.code, seeded.stderr).to.equal(0);
   });
   after(async () => {
