@@ -1,17 +1,9 @@
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { openEmbedded, type Database } from '../../../src/db/connection/open-database.ts';
 import { queryRows } from '../../../src/db/query/query-rows.ts';
 import { describeDatabaseFree } from '../../support/database-free.ts';
+import { ask, expectLeastRecentlyUsedDropped, preparedOn } from './prepared-checks.ts';
 
-/** The statements prepared on the embedded database's connection, oldest first; with `mark`, only those whose text has it. */
-async function preparedOn(db: Knex, mark = ''): Promise<string[]> {
-  const result = (await db.raw(`select statement from pg_prepared_statements where name like 'bcat\\_%' and strpos(statement, ?) > 0 order by prepare_time`, [mark])) as { rows: { statement: string }[] };
-  return result.rows.map((row) => row.statement);
-}
-
-/** A shape of its own per test (`mark`), so that tests can share one database. */
-const ask = (db: Knex, n: number, mark = '') => queryRows(db, { sql: `select ?::int + ${n} as "value"${mark}`, bindings: [1] });
 /** Values of many types, each bound as a parameter and read back: prepared, the rows must be what PGlite's `query` gives. */
 const TYPED = {
   sql: `select ?::int as "int", ?::bigint as "big", ?::numeric as "num", ?::boolean as "bool", ?::text as "text",
@@ -54,14 +46,7 @@ describeDatabaseFree?.('engine: prepared statements (the embedded database)', fu
   });
 
   it('keeps at most the configured number, closing the least recently used', async () => {
-    const db = small.db;
-    await ask(db, 1);
-    await ask(db, 2);
-    await ask(db, 1);
-    await ask(db, 3);
-    expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"', 'select $1::int + 3 as "value"']);
-    expect(await ask(db, 2)).to.deep.equal([{ value: 3 }]);
-    expect(await preparedOn(db)).to.have.members(['select $1::int + 3 as "value"', 'select $1::int + 2 as "value"']);
+    await expectLeastRecentlyUsedDropped(small.db);
   });
 
   it('fails only the query that failed: a value its type refuses, a shape that does not parse; the next query answers', async () => {

@@ -3,14 +3,7 @@ import type { Knex } from 'knex';
 import { openPostgres, type Database } from '../../../src/db/connection/open-database.ts';
 import { queryRows } from '../../../src/db/query/query-rows.ts';
 import { testDatabase } from '../../support/test-database.ts';
-
-/** The statements prepared on the pool's one connection, oldest first. */
-async function preparedOn(db: Knex): Promise<string[]> {
-  const result = (await db.raw(`select statement from pg_prepared_statements where name like 'bcat\\_%' order by prepare_time`)) as { rows: { statement: string }[] };
-  return result.rows.map((row) => row.statement);
-}
-
-const ask = (db: Knex, n: number) => queryRows(db, { sql: `select ?::int + ${n} as "value"`, bindings: [1] });
+import { ask, expectLeastRecentlyUsedDropped, preparedOn } from './prepared-checks.ts';
 
 // The embedded database prepares too, on its one connection: embedded-statements.test.ts.
 if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)', () => {
@@ -33,15 +26,7 @@ if (process.env.DATABASE_URL) describe('engine: prepared statements (Postgres)',
   });
 
   it('keeps at most the configured number per connection, dropping the least recently used from Postgres', async () => {
-    const db = await open(2);
-    await ask(db, 1);
-    await ask(db, 2);
-    await ask(db, 1);
-    await ask(db, 3);
-    expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"', 'select $1::int + 3 as "value"']);
-    // The dropped shape is prepared again when it comes back.
-    expect(await ask(db, 2)).to.deep.equal([{ value: 3 }]);
-    expect(await preparedOn(db)).to.have.members(['select $1::int + 3 as "value"', 'select $1::int + 2 as "value"']);
+    await expectLeastRecentlyUsedDropped(await open(2));
   });
 
   it('behind a transaction pooler that keeps statements itself, leaves bounding them to the pooler: no SQL deallocate', async () => {
