@@ -24,7 +24,8 @@ export async function expectLeastRecentlyUsedDropped(db: Knex): Promise<void> {
   await ask(db, 2);
   await ask(db, 1);
   await ask(db, 3);
-  expect(await preparedOn(db)).to.deep.equal(['select $1::int + 1 as "value"', 'select $1::int + 3 as "value"']);
+  // Which two, not in which order: two statements prepared within one tick of the clock share a prepare_time.
+  expect(await preparedOn(db)).to.have.members(['select $1::int + 1 as "value"', 'select $1::int + 3 as "value"']);
   expect(await ask(db, 2)).to.deep.equal([{ value: 3 }]);
   expect(await preparedOn(db)).to.have.members(['select $1::int + 3 as "value"', 'select $1::int + 2 as "value"']);
 }
