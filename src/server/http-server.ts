@@ -5,7 +5,12 @@ import type { Logger } from './logger.ts';
 
 /**
  * Limits on what a client may send. The request line and headers together
- * (a long URL included) may take 16 KiB; past that the answer is 431. A
+ * (a long URL included) may take 16 KiB; past that the answer is 431. That
+ * is the one limit on headers: their count is not limited apart (Node's
+ * `maxHeadersCount` is 0), because Node 20 drops the fields past its count
+ * without a word (an Authorization sent late would be lost) and Node 22 and
+ * 24 refuse them with the same 431 as an oversized request, which then
+ * quotes the wrong limit; 16 KiB bounds the count anyway. A
  * client has 10 s to send its headers and 30 s for the whole request, so slow
  * clients cannot hold sockets open. GET requests carry no body, and none is
  * ever read.
@@ -28,6 +33,7 @@ export function createHttpServer({ app, logger }: { app: Koa; logger: Logger }):
     else void handle(request, response);
   };
   const server = createServer({ maxHeaderSize: HTTP_LIMITS.maxHeaderBytes, requireHostHeader: false }, serve);
+  server.maxHeadersCount = 0;
   server.headersTimeout = HTTP_LIMITS.headersTimeoutMs;
   server.requestTimeout = HTTP_LIMITS.requestTimeoutMs;
   server.on('clientError', answerClientError({ limits: HTTP_LIMITS, logger }));
