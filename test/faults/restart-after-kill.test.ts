@@ -5,8 +5,7 @@
  * zombie where nothing reaps it. A holder that is gone or going does not
  * block the start; a live server still does, so two never share the folder.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
@@ -14,6 +13,7 @@ import { processState } from '../../src/system/is-process-running.ts';
 import { spawnServer, type ServerProcess, type SpawnedServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { describeDatabaseFree } from '../support/database-free.ts';
+import { copyOfSeededDataDir } from '../support/seeded-data-dir.ts';
 
 /** The demo brand and key the banner prints, and a list of it that must answer 200. */
 async function expectServing(server: ServerProcess): Promise<void> {
@@ -35,12 +35,13 @@ describeDatabaseFree?.('faults: the embedded server started again right after a 
     return server;
   };
 
+  // A folder the demo data is in already (seeded-data-dir.ts): what is tested is the lock, not a first start.
   beforeEach(async () => {
-    dataDir = join(await mkdtemp(join(tmpdir(), 'bcat-restart-')), 'data');
+    dataDir = await copyOfSeededDataDir('bcat-restart-');
   });
   afterEach(async () => {
     await Promise.all(spawned.splice(0).map((server) => server.dispose()));
-    await rm(join(dataDir, '..'), { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('starts at once over the lock of a server whose group was killed, left a zombie', async () => {

@@ -10,6 +10,7 @@ import { createKey } from '../../src/server/auth/key-admin.ts';
 import { collectingLogger } from '../support/collecting-logger.ts';
 import { testDatabase } from '../support/test-database.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { copyOfSeededDataDir } from '../support/seeded-data-dir.ts';
 
 describe('openServices', () => {
   it('opens the configured database with the primary as the only read target, and in-process rate limits without REDIS_URL', async function () {
@@ -68,9 +69,10 @@ describe('openServices', () => {
 
 /** Runs `body` with the settings that open the test database (or, without one, the embedded database in a folder of its own), then removes the folder. */
 async function inOwnDataDir(body: (opened: { env: Record<string, string>; url: string | null; dataDir: string }) => Promise<void>): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bcat-open-services-'));
+  const { url } = await testDatabase();
+  // On the embedded database, a folder the migrations have run in already (seeded-data-dir.ts): the subject is not a first start.
+  const dataDir = url ? await mkdtemp(join(tmpdir(), 'bcat-open-services-')) : await copyOfSeededDataDir('bcat-open-services-');
   try {
-    const { url } = await testDatabase();
     const env: Record<string, string> = url ? { DATABASE_URL: url, CURSOR_SECRET: 'x'.repeat(32) } : { DATA_DIR: dataDir };
     await body({ env, url: url ?? null, dataDir });
   } finally {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
 import { closeTestDatabase, dropAbandoned, dropRunDatabases, RUN_ID_VARIABLE } from './test-database.ts';
+import { removeSeededDataDir } from './seeded-data-dir.ts';
 
 /**
  * Mocha global fixtures: they run once per `mocha` invocation, in the main
@@ -11,7 +12,8 @@ import { closeTestDatabase, dropAbandoned, dropRunDatabases, RUN_ID_VARIABLE } f
  * inherit (they are forked after it), and drops the databases that killed
  * runs left behind. Teardown drops every database of the run: in a parallel
  * run each worker made one and keeps it for all its files (a worker exits
- * without an after hook of its own), so the run, not the worker, drops them.
+ * without an after hook of its own), so the run, not the worker, drops them;
+ * and it removes the run's seeded data folder (seeded-data-dir.ts).
  */
 export async function mochaGlobalSetup(): Promise<void> {
   process.env[RUN_ID_VARIABLE] = randomBytes(4).toString('hex');
@@ -21,7 +23,9 @@ export async function mochaGlobalSetup(): Promise<void> {
 export async function mochaGlobalTeardown(): Promise<void> {
   await closeTestDatabase();
   const run = process.env[RUN_ID_VARIABLE];
-  if (run) await withAdmin((admin) => dropRunDatabases(admin, run));
+  if (!run) return;
+  await withAdmin((admin) => dropRunDatabases(admin, run));
+  await removeSeededDataDir(run);
 }
 
 /** Runs `work` on a connection to DATABASE_URL's server; nothing when the run is on the embedded database. */

@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { describeDatabaseFree } from '../support/database-free.ts';
+import { copyOfSeededDataDir } from '../support/seeded-data-dir.ts';
 
 /**
  * `npm run keys` as a user runs it: a process of its own, on the embedded
- * database in a fresh DATA_DIR (DATABASE_URL unset), seeded by `db:seed`.
+ * database in a DATA_DIR of its own (DATABASE_URL unset), seeded by `db:seed`.
  */
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -57,14 +56,11 @@ describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
   }
 
   before(async function () {
-    // A new folder (initdb in WebAssembly, the migrations, the demo data): about 12 s on a quiet 2-core machine, and
-    // over 45 s once in the gate beside three other test processes and Postgres. The limit only stops a hang.
+    // A copy of a folder `db:seed` made in an empty DATA_DIR (once a run: seeded-data-dir.ts); the limit only stops a hang.
     this.timeout(180_000);
-    dataDir = await mkdtemp(join(tmpdir(), 'bcat-keys-'));
+    dataDir = await copyOfSeededDataDir('bcat-keys-');
     env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'PORT', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS']) delete env[name];
-    const seeded = await run('tools/db-seed.ts', [], 150_000);
-    expect(seeded.code, seeded.stderr).to.equal(0);
   });
   after(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -1,18 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { describeDatabaseFree } from '../support/database-free.ts';
+import { copyOfSeededDataDir } from '../support/seeded-data-dir.ts';
 
-/** `npm run db:prune-tombstones` as a user runs it: a process of its own, on the embedded database in a fresh DATA_DIR. */
+/** `npm run db:prune-tombstones` as a user runs it: a process of its own, on the embedded database in a DATA_DIR of its own (seeded by `db:seed`). */
 describeDatabaseFree?.('tools/prune-tombstones.ts (npm run db:prune-tombstones)', function () {
   this.timeout(60_000);
   const ROOT = new URL('../../', import.meta.url).pathname;
 
   it('prunes with the retention of SYNC_RETENTION_DAYS and says how many went; a bad setting exits 1 with its reason', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'bcat-prune-'));
+    const dataDir = await copyOfSeededDataDir('bcat-prune-');
     try {
       const env = { PATH: process.env.PATH, DATA_DIR: dataDir, SYNC_RETENTION_DAYS: '7' };
       const run = promisify(execFile);
