@@ -53,10 +53,11 @@ describeDatabaseFree?.('faults: the embedded server started again right after a 
 
     process.kill(-pid, 'SIGTERM');
     process.kill(-pid, 'SIGKILL');
-    const again = spawn();
     // Its parent never reaps it: the killed server stays a zombie, and its pid still exists.
     await waitFor(async () => processState(pid) === 'Z', { timeoutMs: 10_000, intervalMs: 20, what: 'the killed server to be a zombie' });
+    // Read before the next server starts: that one takes the lock over as soon as it runs.
     expect(await readFile(join(dataDir, 'lock'), 'utf8'), 'the killed server had no time to let go of its lock').to.equal(String(pid));
+    const again = spawn();
 
     const restarted = await again.started;
     await expectServing(restarted);
