@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { RUN_ID_VARIABLE } from './test-database.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -25,7 +26,9 @@ import { waitFor } from './wait-for.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const run = process.env[RUN_ID_VARIABLE];
-const TEMPLATE = join(tmpdir(), `bcat-seeded-${run ?? `p${process.pid}`}`);
+/** The seeded folder of a run (or of a process outside one). */
+const templateOf = (owner: string): string => join(tmpdir(), `bcat-seeded-${owner}`);
+const TEMPLATE = templateOf(run ?? `p${process.pid}`);
 const READY = join(TEMPLATE, 'ready');
 /** Making the folder takes about 12 s alone, and up to a minute beside a busy suite; past this it hangs. */
 const MAKE_TIMEOUT_MS = 170_000;
@@ -44,8 +47,8 @@ export async function copyOfSeededDataDir(prefix = 'bcat-seeded-copy-'): Promise
 
 /** Removes the run's folder (the run's teardown; nothing if no test asked for it). */
 export async function removeSeededDataDir(runId: string): Promise<void> {
-  await rm(join(tmpdir(), `bcat-seeded-${runId}`), { recursive: true, force: true });
-  await rm(join(tmpdir(), `bcat-seeded-${runId}.making`), { recursive: true, force: true });
+  await rm(templateOf(runId), { recursive: true, force: true });
+  await rm(`${templateOf(runId)}.making`, { recursive: true, force: true });
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -72,20 +75,11 @@ async function makeTemplate(): Promise<void> {
 }
 
 /** `npm run db:seed` in an empty DATA_DIR, on the embedded database, as a user runs it. */
-function seed(dataDir: string): Promise<void> {
+async function seed(dataDir: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'PORT']) delete env[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/db-seed.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), MAKE_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0 && /Loaded the demo data/.test(output)) resolve();
-      else reject(new Error(`npm run db:seed in ${dataDir} exited ${code}:\n${output}`));
-    });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/db-seed.ts'], {
+    cwd: ROOT, env, timeout: MAKE_TIMEOUT_MS, killSignal: 'SIGKILL',
   });
+  if (!/Loaded the demo data/.test(stdout)) throw new Error(`npm run db:seed in ${dataDir} loaded nothing:\n${stdout}`);
 }
