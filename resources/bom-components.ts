@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'bom-components',
   scope: 'brand',
+  area: 'catalog',
   description: 'One material line of a BOM: what is used, where, and how much per unit.',
   fields: {
     id: { type: 'uuid' },
@@ -33,4 +34,7 @@ export default defineResource({
     materialVariant: { resource: 'material-variants', on: { materialVariantId: 'id' } },
     unitOfMeasure: { resource: 'units-of-measure', on: { unitOfMeasureId: 'id' } },
   },
+  sorts: ['sequence', 'quantity'],
+  ranges: ['quantity'],
+  countable: ['bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'unitOfMeasureId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'bom-sections',
   scope: 'brand',
+  area: 'catalog',
   description: 'A group of components within a BOM, such as shell, lining or packaging.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,6 @@ export default defineResource({
     bom: { resource: 'boms', on: { bomId: 'id' } },
     components: { resource: 'bom-components', on: { id: 'bomSectionId' } },
   },
+  sorts: ['name', 'sequence'],
+  countable: ['bomId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'bom-skus',
   scope: 'brand',
+  area: 'catalog',
   description: 'A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product).',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     bom: { resource: 'boms', on: { bomId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  countable: ['bomId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'boms',
   scope: 'brand',
+  area: 'catalog',
   description: 'Bill of materials of a product: the materials and quantities that make one unit.',
   fields: {
     id: { type: 'uuid' },
@@ -28,4 +29,6 @@ export default defineResource({
     components: { resource: 'bom-components', on: { id: 'bomId' } },
     skus: { resource: 'bom-skus', on: { id: 'bomId' }, description: 'Links to the SKUs the BOM is limited to; none when it applies to every SKU of the product.' },
   },
+  sorts: ['code', 'name'],
+  countable: ['productId', 'productVersionId', 'status'],
 });

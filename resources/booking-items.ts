@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'booking-items',
   scope: 'brand',
+  area: 'logistics',
   description: 'The goods of one order line on a booking.',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,7 @@ export default defineResource({
     orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  sorts: ['quantity', 'volumeCbm', 'weightKg'],
+  ranges: ['quantity', 'volumeCbm', 'weightKg'],
+  countable: ['bookingId', 'orderItemId', 'skuId'],
 });

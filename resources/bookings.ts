@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'bookings',
   scope: 'brand',
+  area: 'logistics',
   description: 'A booking of cargo space with a forwarder.',
   fields: {
     id: { type: 'uuid' },
@@ -36,4 +37,7 @@ export default defineResource({
     items: { resource: 'booking-items', on: { id: 'bookingId' } },
     shipments: { resource: 'shipment-bookings', on: { id: 'bookingId' }, description: 'Links to the shipments that fulfil the booking.' },
   },
+  sorts: ['code', 'requestedShipOn', 'confirmedAt'],
+  ranges: ['requestedShipOn', 'confirmedAt'],
+  countable: ['status', 'mode', 'partnerId', 'courierId', 'originLocationId', 'destinationLocationId'],
 });

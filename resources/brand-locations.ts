@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'brand-locations',
   scope: 'brand',
+  area: 'logistics',
   description: 'A location the brand itself operates, with its role.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
   includes: {
     location: { resource: 'locations', on: { locationId: 'id' } },
   },
+  countable: ['locationId', 'role', 'isDefault'],
 });

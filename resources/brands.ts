@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'brands',
   scope: 'tenant',
+  area: 'reference',
   title: 'Brand',
   description: 'The brand whose data the key reads.',
   fields: {

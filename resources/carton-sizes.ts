@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'carton-sizes',
   scope: 'brand',
+  area: 'reference',
   description: 'Outer carton dimensions used when packing shipments.',
   fields: {
     id: { type: 'uuid' },
@@ -16,4 +17,5 @@ export default defineResource({
   filters: {
     name: { field: 'name', match: 'exact' },
   },
+  sorts: ['name'],
 });

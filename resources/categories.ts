@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'categories',
   scope: 'brand',
+  area: 'catalog',
   description: 'Product categories, optionally nested (Tops > T-Shirts).',
   fields: {
     id: { type: 'uuid' },
@@ -18,4 +19,6 @@ export default defineResource({
   includes: {
     parent: { resource: 'categories', on: { parentId: 'id' } },
   },
+  sorts: ['name'],
+  countable: ['parentId'],
 });

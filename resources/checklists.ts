@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'checklists',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A list of checkpoints used to review samples or inspect goods.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,6 @@ export default defineResource({
     status: { field: 'status', match: 'exact' },
     search: { fields: ['name', 'code'], match: 'contains-ci' },
   },
+  sorts: ['code', 'name'],
+  countable: ['status', 'type'],
 });

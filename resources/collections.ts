@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'collections',
   scope: 'brand',
+  area: 'catalog',
   description: 'A collection of the range, usually one per season or drop.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,6 @@ export default defineResource({
     products: { resource: 'product-collections', on: { id: 'collectionId' }, description: 'Links to the products in the collection.' },
     productOptions: { resource: 'product-option-collections', on: { id: 'collectionId' }, description: 'Links to the colourways in the collection.' },
   },
+  sorts: ['code', 'name'],
+  countable: ['season', 'status'],
 });

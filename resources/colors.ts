@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'colors',
   scope: 'brand',
+  area: 'catalog',
   description: 'A colour of the brand\'s palette, used by colourways and material variants.',
   fields: {
     id: { type: 'uuid' },
@@ -24,4 +25,6 @@ export default defineResource({
     productOptions: { resource: 'product-options', on: { id: 'colorId' } },
     materialVariants: { resource: 'material-variants', on: { id: 'colorId' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'contacts',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A person at a partner.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,6 @@ export default defineResource({
   includes: {
     partner: { resource: 'partners', on: { partnerId: 'id' } },
   },
+  sorts: ['name'],
+  countable: ['partnerId', 'role'],
 });

@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'countries',
   scope: 'shared',
+  area: 'reference',
   description: 'A country, for addresses, origins and price markets.',
   fields: {
     id: { type: 'uuid' },
@@ -18,4 +19,6 @@ export default defineResource({
     region: { field: 'region', match: 'exact' },
     search: { fields: ['name', 'code'], match: 'contains-ci' },
   },
+  sorts: ['code', 'name'],
+  countable: ['region'],
 });

@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'couriers',
   scope: 'shared',
+  area: 'reference',
   description: 'A carrier that moves shipments: airline, shipping line, trucker or express courier.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,6 @@ export default defineResource({
     mode: { field: 'mode', match: 'exact' },
     search: { fields: ['name', 'code'], match: 'contains-ci' },
   },
+  sorts: ['code', 'name'],
+  countable: ['mode'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'custom-field-definitions',
   scope: 'brand',
+  area: 'reference',
   description: 'A field the brand adds to the records of a family, with its type and choices.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,6 @@ export default defineResource({
     dataType: { field: 'dataType', match: 'exact' },
     search: { fields: ['label', 'key'], match: 'contains-ci' },
   },
+  sorts: ['key', 'label'],
+  countable: ['entityType', 'dataType'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-curve-axes',
   scope: 'brand',
+  area: 'catalog',
   description: 'One axis of a size curve, along one dimension (a curve has one or two).',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,5 @@ export default defineResource({
     dimension: { resource: 'dimensions', on: { dimensionId: 'id' } },
     values: { resource: 'dimension-curve-axis-values', on: { id: 'dimensionCurveAxisId' } },
   },
+  countable: ['dimensionCurveId', 'dimensionId'],
 });

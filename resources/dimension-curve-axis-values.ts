@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-curve-axis-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'A dimension value on an axis of a size curve, in order.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,5 @@ export default defineResource({
     dimensionCurveAxis: { resource: 'dimension-curve-axes', on: { dimensionCurveAxisId: 'id' } },
     dimensionValue: { resource: 'dimension-values', on: { dimensionValueId: 'id' } },
   },
+  countable: ['dimensionCurveAxisId', 'dimensionValueId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-curve-cells',
   scope: 'brand',
+  area: 'catalog',
   description: 'One cell of a size curve: the units of one size (or size pair) in the curve.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,7 @@ export default defineResource({
     primaryAxisValue: { resource: 'dimension-curve-axis-values', on: { primaryAxisValueId: 'id' } },
     secondaryAxisValue: { resource: 'dimension-curve-axis-values', on: { secondaryAxisValueId: 'id' } },
   },
+  sorts: ['quantity'],
+  ranges: ['quantity'],
+  countable: ['dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-curves',
   scope: 'brand',
+  area: 'catalog',
   description: 'A size curve: how many units of each size (or size pair) make up a buy or ratio pack.',
   fields: {
     id: { type: 'uuid' },
@@ -24,4 +25,6 @@ export default defineResource({
     axes: { resource: 'dimension-curve-axes', on: { id: 'dimensionCurveId' } },
     cells: { resource: 'dimension-curve-cells', on: { id: 'dimensionCurveId' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['dimensionGroupId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-group-dimensions',
   scope: 'brand',
+  area: 'catalog',
   description: 'A dimension that belongs to a dimension group, in order.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,5 @@ export default defineResource({
     dimensionGroup: { resource: 'dimension-groups', on: { dimensionGroupId: 'id' } },
     dimension: { resource: 'dimensions', on: { dimensionId: 'id' } },
   },
+  countable: ['dimensionGroupId', 'dimensionId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-groups',
   scope: 'brand',
+  area: 'catalog',
   description: 'A group of size dimensions (such as alpha sizes) with its default size curve.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,5 @@ export default defineResource({
     dimensions: { resource: 'dimension-group-dimensions', on: { id: 'dimensionGroupId' }, description: 'Links to the dimensions of the group, in order.' },
     curves: { resource: 'dimension-curves', on: { id: 'dimensionGroupId' }, description: 'Every size curve of the group.' },
   },
+  sorts: ['name'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimension-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'One value of a dimension, such as M or 32.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,6 @@ export default defineResource({
   includes: {
     dimension: { resource: 'dimensions', on: { dimensionId: 'id' } },
   },
+  sorts: ['code', 'name', 'sequence'],
+  countable: ['dimensionId'],
 });

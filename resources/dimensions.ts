@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'dimensions',
   scope: 'brand',
+  area: 'catalog',
   description: 'A size axis, such as alpha size, waist or inseam.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,6 @@ export default defineResource({
   includes: {
     values: { resource: 'dimension-values', on: { id: 'dimensionId' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['type'],
 });

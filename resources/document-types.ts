@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'document-types',
   scope: 'shared',
+  area: 'reference',
   description: 'A kind of document, such as commercial invoice, packing list or test report.',
   fields: {
     id: { type: 'uuid' },
@@ -18,4 +19,6 @@ export default defineResource({
     category: { field: 'category', match: 'exact' },
     search: { fields: ['name', 'code'], match: 'contains-ci' },
   },
+  sorts: ['code', 'name'],
+  countable: ['category'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'documents',
   scope: 'brand',
+  area: 'documents',
   description: 'A file attached to a record, such as an invoice PDF, packing list or test report.',
   fields: {
     id: { type: 'uuid' },
@@ -28,4 +29,6 @@ export default defineResource({
   includes: {
     documentType: { resource: 'document-types', on: { documentTypeId: 'id' } },
   },
+  sorts: ['name'],
+  countable: ['documentTypeId', 'entityType'],
 });

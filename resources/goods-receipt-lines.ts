@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'goods-receipt-lines',
   scope: 'brand',
+  area: 'logistics',
   description: 'A SKU and quantity counted in at a goods receipt. Deleted lines stay listed with `deletedAt` set.',
   fields: {
     id: { type: 'uuid' },
@@ -24,4 +25,7 @@ export default defineResource({
     orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  sorts: ['qtyReceived'],
+  ranges: ['qtyReceived'],
+  countable: ['goodsReceiptId', 'orderItemId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'goods-receipts',
   scope: 'brand',
+  area: 'logistics',
   description: 'The receipt of a shipment at a warehouse; its lines are what was counted in.',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,7 @@ export default defineResource({
     location: { resource: 'locations', on: { locationId: 'id' } },
     lines: { resource: 'goods-receipt-lines', on: { id: 'goodsReceiptId' } },
   },
+  sorts: ['code', 'receivedAt'],
+  ranges: ['receivedAt'],
+  countable: ['status', 'shipmentId', 'locationId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'images',
   scope: 'brand',
+  area: 'documents',
   description: 'An image attached to a record, such as a product shot or colour swatch.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,6 @@ export default defineResource({
     entityType: { field: 'entityType', match: 'exact' },
     entityId: { field: 'entityId', match: 'exact' },
   },
+  sorts: ['sequence'],
+  countable: ['entityType'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'inventory',
   scope: 'brand',
+  area: 'logistics',
   description: 'Stock of one SKU at one location.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,7 @@ export default defineResource({
     location: { resource: 'locations', on: { locationId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  sorts: ['quantityOnHand', 'quantityAvailable', 'countedAt'],
+  ranges: ['quantityOnHand', 'quantityAvailable', 'countedAt'],
+  countable: ['locationId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'invoice-lines',
   scope: 'brand',
+  area: 'finance',
   description: 'A line of an invoice.',
   fields: {
     id: { type: 'uuid' },
@@ -27,4 +28,7 @@ export default defineResource({
     orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  sorts: ['quantity', 'unitPrice', 'amount'],
+  ranges: ['quantity', 'unitPrice', 'amount'],
+  countable: ['invoiceId', 'orderItemId', 'skuId'],
 });

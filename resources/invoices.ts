@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'invoices',
   scope: 'brand',
+  area: 'finance',
   description: 'An invoice received from a supplier, forwarder or customs broker.',
   fields: {
     id: { type: 'uuid' },
@@ -39,4 +40,7 @@ export default defineResource({
     settlements: { resource: 'payment-settlements', on: { id: 'invoiceId' }, description: 'The payments applied to the invoice.' },
     charges: { resource: 'shipment-charges', on: { id: 'invoiceId' }, description: 'The shipment charges the invoice bills.' },
   },
+  sorts: ['code', 'issuedOn', 'dueOn', 'totalAmount'],
+  ranges: ['issuedOn', 'dueOn', 'totalAmount'],
+  countable: ['status', 'supplierId', 'orderId', 'shipmentId', 'type', 'currency'],
 });

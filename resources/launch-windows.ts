@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'launch-windows',
   scope: 'brand',
+  area: 'catalog',
   description: 'A period in which products go on sale.',
   fields: {
     id: { type: 'uuid' },
@@ -22,4 +23,7 @@ export default defineResource({
   includes: {
     products: { resource: 'product-launch-windows', on: { id: 'launchWindowId' }, description: 'Links to the products scheduled in the window.' },
   },
+  sorts: ['code', 'name', 'startsOn', 'endsOn'],
+  ranges: ['startsOn', 'endsOn'],
+  countable: ['status'],
 });

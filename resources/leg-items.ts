@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'leg-items',
   scope: 'brand',
+  area: 'logistics',
   description: 'The part of a shipment item carried on one leg.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,5 @@ export default defineResource({
     leg: { resource: 'legs', on: { legId: 'id' } },
     shipmentItem: { resource: 'shipment-items', on: { shipmentItemId: 'id' } },
   },
+  countable: ['legId', 'shipmentItemId'],
 });

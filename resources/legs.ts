@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'legs',
   scope: 'brand',
+  area: 'logistics',
   description: 'One stage of a shipment\'s journey, such as truck to port, ocean, or final delivery.',
   fields: {
     id: { type: 'uuid' },
@@ -35,4 +36,7 @@ export default defineResource({
     destinationLocation: { resource: 'locations', on: { destinationLocationId: 'id' } },
     items: { resource: 'leg-items', on: { id: 'legId' } },
   },
+  sorts: ['sequence', 'departedAt', 'arrivedAt'],
+  ranges: ['departedAt', 'arrivedAt'],
+  countable: ['shipmentId', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'locations',
   scope: 'brand',
+  area: 'logistics',
   description: 'A physical place: warehouse, factory, port, office or store.',
   fields: {
     id: { type: 'uuid' },
@@ -29,4 +30,6 @@ export default defineResource({
   includes: {
     country: { resource: 'countries', on: { countryId: 'id' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['type', 'countryId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'material-variants',
   scope: 'brand',
+  area: 'catalog',
   description: 'A material in one colour or finish.',
   fields: {
     id: { type: 'uuid' },
@@ -25,4 +26,6 @@ export default defineResource({
     material: { resource: 'materials', on: { materialId: 'id' } },
     color: { resource: 'colors', on: { colorId: 'id' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['materialId', 'colorId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'materials',
   scope: 'brand',
+  area: 'catalog',
   description: 'A raw material or component: fabric, trim, label or packaging.',
   fields: {
     id: { type: 'uuid' },
@@ -30,4 +31,7 @@ export default defineResource({
     unitOfMeasure: { resource: 'units-of-measure', on: { unitOfMeasureId: 'id' } },
     variants: { resource: 'material-variants', on: { id: 'materialId' } },
   },
+  sorts: ['code', 'name', 'weightGsm'],
+  ranges: ['weightGsm'],
+  countable: ['supplierId', 'type', 'unitOfMeasureId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'measurement-table-skus',
   scope: 'brand',
+  area: 'catalog',
   description: 'A SKU that a measurement table applies to.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     measurementTable: { resource: 'measurement-tables', on: { measurementTableId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  countable: ['measurementTableId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'measurement-tables',
   scope: 'brand',
+  area: 'catalog',
   description: 'Size specifications of a product version.',
   joins: {
     version: { table: 'product_versions', on: { product_version_id: 'id' } },
@@ -24,4 +25,6 @@ export default defineResource({
     productVersion: { resource: 'product-versions', on: { productVersionId: 'id' } },
     skus: { resource: 'measurement-table-skus', on: { id: 'measurementTableId' }, description: 'Links to the SKUs the table applies to.' },
   },
+  sorts: ['name'],
+  countable: ['productVersionId'],
 });

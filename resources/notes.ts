@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'notes',
   scope: 'brand',
+  area: 'documents',
   description: 'Rich-text notes attached to a product, construction, order, partner, RFQ or proto.',
   fields: {
     id: { type: 'uuid' },
@@ -17,4 +18,5 @@ export default defineResource({
     entityId: { field: 'entityId', match: 'exact' },
     entityType: { field: 'entityType', match: 'exact' },
   },
+  countable: ['entityType'],
 });

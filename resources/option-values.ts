@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'option-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'One value of an option, such as the colour "Navy".',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,6 @@ export default defineResource({
   includes: {
     option: { resource: 'options', on: { optionId: 'id' } },
   },
+  sorts: ['code', 'name', 'sequence'],
+  countable: ['optionId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'options',
   scope: 'brand',
+  area: 'catalog',
   description: 'An option axis of the catalog, such as colour or fit; its values are option values.',
   fields: {
     id: { type: 'uuid' },
@@ -16,4 +17,5 @@ export default defineResource({
   includes: {
     optionValues: { resource: 'option-values', on: { id: 'optionId' }, description: 'The values of the option.' },
   },
+  sorts: ['name'],
 });

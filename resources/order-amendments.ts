@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'order-amendments',
   scope: 'brand',
+  area: 'orders',
   description: 'A change to a purchase order after it was issued.',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,6 @@ export default defineResource({
     order: { resource: 'orders', on: { orderId: 'id' } },
     orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
   },
+  sorts: ['amendmentNumber'],
+  countable: ['status', 'orderId', 'orderItemId', 'type'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'order-items',
   scope: 'brand',
+  area: 'orders',
   description: 'A line of a purchase order: one SKU, its quantity and price.',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     sku: { resource: 'skus', on: { skuId: 'id' } },
     shipmentItems: { resource: 'shipment-items', on: { id: 'orderItemId' } },
   },
+  sorts: ['lineNumber', 'quantity', 'unitPrice'],
+  ranges: ['quantity', 'unitPrice'],
+  countable: ['status', 'orderId', 'productId', 'productOptionId', 'skuId'],
 });

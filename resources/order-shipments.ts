@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'order-shipments',
   scope: 'brand',
+  area: 'logistics',
   description: 'A link between an order and a shipment that carries some of it.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     order: { resource: 'orders', on: { orderId: 'id' } },
     shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
   },
+  countable: ['orderId', 'shipmentId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'orders',
   scope: 'brand',
+  area: 'orders',
   description: 'A purchase order to a supplier.',
   fields: {
     id: { type: 'uuid' },
@@ -40,4 +41,7 @@ export default defineResource({
     invoices: { resource: 'invoices', on: { id: 'orderId' } },
     paymentAgreements: { resource: 'payment-agreements', on: { id: 'orderId' } },
   },
+  sorts: ['code', 'orderedOn', 'requestedDeliveryOn', 'totalAmount'],
+  ranges: ['orderedOn', 'requestedDeliveryOn', 'totalAmount'],
+  countable: ['status', 'supplierId', 'currency', 'incoterm', 'paymentTermId', 'deliveryLocationId'],
 });

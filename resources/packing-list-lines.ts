@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'packing-list-lines',
   scope: 'brand',
+  area: 'logistics',
   description: 'A line of a packing list: one SKU in a range of cartons.',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,7 @@ export default defineResource({
     orderItem: { resource: 'order-items', on: { orderItemId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  sorts: ['lineNumber', 'quantity'],
+  ranges: ['quantity'],
+  countable: ['packingListId', 'orderItemId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'packing-lists',
   scope: 'brand',
+  area: 'logistics',
   description: 'A supplier\'s packing list for a shipment: what is in which carton.',
   fields: {
     id: { type: 'uuid' },
@@ -31,4 +32,7 @@ export default defineResource({
     document: { resource: 'documents', on: { documentId: 'id' } },
     lines: { resource: 'packing-list-lines', on: { id: 'packingListId' } },
   },
+  sorts: ['code', 'issuedOn', 'totalCartons', 'totalUnits'],
+  ranges: ['issuedOn', 'totalCartons', 'totalUnits'],
+  countable: ['status', 'shipmentId', 'supplierId', 'documentId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'packing-templates',
   scope: 'brand',
+  area: 'logistics',
   description: 'How goods are packed: the carton used, units per carton and mixing rules.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,6 @@ export default defineResource({
   includes: {
     cartonSize: { resource: 'carton-sizes', on: { cartonSizeId: 'id' } },
   },
+  sorts: ['name'],
+  countable: ['cartonSizeId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'partner-locations',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A site of a partner, with its role.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,5 @@ export default defineResource({
     partner: { resource: 'partners', on: { partnerId: 'id' } },
     location: { resource: 'locations', on: { locationId: 'id' } },
   },
+  countable: ['partnerId', 'locationId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'partners',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A company the brand works with: factory, agent, forwarder, supplier, warehouse or customer.',
   fields: {
     id: { type: 'uuid' },
@@ -28,4 +29,6 @@ export default defineResource({
     locations: { resource: 'partner-locations', on: { id: 'partnerId' }, description: 'Links to the partner\'s sites.' },
     suppliers: { resource: 'suppliers', on: { id: 'partnerId' }, description: 'The supplier records of the partner.' },
   },
+  sorts: ['code', 'name'],
+  countable: ['status', 'type', 'countryId'],
 });

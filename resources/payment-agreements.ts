@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payment-agreements',
   scope: 'brand',
+  area: 'finance',
   description: 'How a purchase order is to be paid: its total, terms and milestones.',
   fields: {
     id: { type: 'uuid' },
@@ -28,4 +29,7 @@ export default defineResource({
     paymentTerm: { resource: 'payment-terms', on: { paymentTermId: 'id' } },
     milestones: { resource: 'payment-milestones', on: { id: 'paymentAgreementId' } },
   },
+  sorts: ['totalAmount'],
+  ranges: ['totalAmount'],
+  countable: ['status', 'orderId', 'supplierId', 'paymentTermId', 'currency'],
 });

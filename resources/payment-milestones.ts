@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payment-milestones',
   scope: 'brand',
+  area: 'finance',
   description: 'One instalment of a payment agreement, such as a deposit or the balance.',
   fields: {
     id: { type: 'uuid' },
@@ -27,4 +28,7 @@ export default defineResource({
     paymentAgreement: { resource: 'payment-agreements', on: { paymentAgreementId: 'id' } },
     settlements: { resource: 'payment-settlements', on: { id: 'paymentMilestoneId' } },
   },
+  sorts: ['sequence', 'amount', 'dueOn'],
+  ranges: ['amount', 'dueOn'],
+  countable: ['status', 'paymentAgreementId', 'trigger'],
 });

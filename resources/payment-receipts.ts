@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payment-receipts',
   scope: 'brand',
+  area: 'finance',
   description: 'Proof that a payment reached the supplier, such as a bank confirmation.',
   fields: {
     id: { type: 'uuid' },
@@ -25,4 +26,7 @@ export default defineResource({
     payment: { resource: 'payments', on: { paymentId: 'id' } },
     document: { resource: 'documents', on: { documentId: 'id' } },
   },
+  sorts: ['reference', 'receivedAt'],
+  ranges: ['receivedAt'],
+  countable: ['paymentId', 'documentId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payment-settlements',
   scope: 'brand',
+  area: 'finance',
   description: 'The part of a payment applied to one invoice (and, optionally, one milestone).',
   fields: {
     id: { type: 'uuid' },
@@ -24,4 +25,5 @@ export default defineResource({
     invoice: { resource: 'invoices', on: { invoiceId: 'id' } },
     paymentMilestone: { resource: 'payment-milestones', on: { paymentMilestoneId: 'id' } },
   },
+  countable: ['paymentId', 'invoiceId', 'paymentMilestoneId'],
 });

@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payment-terms',
   scope: 'shared',
+  area: 'reference',
   description: 'Terms of payment, such as 30 days net.',
   fields: {
     id: { type: 'uuid' },
@@ -18,4 +19,5 @@ export default defineResource({
     code: { field: 'code', match: 'exact' },
     search: { fields: ['name', 'code'], match: 'contains-ci' },
   },
+  sorts: ['code', 'name'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'payments',
   scope: 'brand',
+  area: 'finance',
   description: 'A payment made to a supplier.',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     settlements: { resource: 'payment-settlements', on: { id: 'paymentId' } },
     receipts: { resource: 'payment-receipts', on: { id: 'paymentId' } },
   },
+  sorts: ['code', 'amount', 'paidAt'],
+  ranges: ['amount', 'paidAt'],
+  countable: ['status', 'supplierId', 'paymentAgreementId', 'method', 'currency'],
 });

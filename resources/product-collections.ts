@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-collections',
   scope: 'brand',
+  area: 'catalog',
   description: 'Places a product in a collection.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     product: { resource: 'products', on: { productId: 'id' } },
     collection: { resource: 'collections', on: { collectionId: 'id' } },
   },
+  countable: ['productId', 'collectionId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-launch-windows',
   scope: 'brand',
+  area: 'catalog',
   description: 'Schedules a product into a launch window.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     product: { resource: 'products', on: { productId: 'id' } },
     launchWindow: { resource: 'launch-windows', on: { launchWindowId: 'id' } },
   },
+  countable: ['productId', 'launchWindowId'],
 });

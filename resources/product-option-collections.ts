@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-option-collections',
   scope: 'brand',
+  area: 'catalog',
   description: 'Places a product option (one colourway) in a collection.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
     collection: { resource: 'collections', on: { collectionId: 'id' } },
   },
+  countable: ['productOptionId', 'collectionId'],
 });

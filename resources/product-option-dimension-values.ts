@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-option-dimension-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'A size (dimension value) that a product option comes in.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
     dimensionValue: { resource: 'dimension-values', on: { dimensionValueId: 'id' } },
   },
+  countable: ['productOptionId', 'dimensionValueId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-option-prices',
   scope: 'brand',
+  area: 'catalog',
   description: 'A price of a product option: wholesale, retail or cost, per market, from a date.',
   fields: {
     id: { type: 'uuid' },
@@ -25,4 +26,7 @@ export default defineResource({
     productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
     country: { resource: 'countries', on: { countryId: 'id' } },
   },
+  sorts: ['amount', 'validFrom'],
+  ranges: ['amount', 'validFrom'],
+  countable: ['productOptionId', 'priceType', 'currency', 'countryId'],
 });

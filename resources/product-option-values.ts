@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-option-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'Links a product option to an option value that describes it (its colour, fit or finish).',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
     optionValue: { resource: 'option-values', on: { optionValueId: 'id' } },
   },
+  countable: ['productOptionId', 'optionValueId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-options',
   scope: 'brand',
+  area: 'catalog',
   description: 'A colourway of a product: the product in one colour. Its sizes are SKUs.',
   fields: {
     id: { type: 'uuid' },
@@ -30,4 +31,6 @@ export default defineResource({
     prices: { resource: 'product-option-prices', on: { id: 'productOptionId' } },
     collections: { resource: 'product-option-collections', on: { id: 'productOptionId' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['productId', 'colorId', 'status'],
 });

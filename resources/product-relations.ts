@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-relations',
   scope: 'brand',
+  area: 'catalog',
   description: 'A link between two products, such as a matching piece or a replacement.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,5 @@ export default defineResource({
     product: { resource: 'products', on: { productId: 'id' } },
     relatedProduct: { resource: 'products', on: { relatedProductId: 'id' } },
   },
+  countable: ['productId', 'relatedProductId', 'relationType'],
 });

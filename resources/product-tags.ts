@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-tags',
   scope: 'brand',
+  area: 'catalog',
   description: 'A tag put on a product.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     product: { resource: 'products', on: { productId: 'id' } },
     tag: { resource: 'tags', on: { tagId: 'id' } },
   },
+  countable: ['productId', 'tagId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'product-versions',
   scope: 'brand',
+  area: 'catalog',
   description: 'A revision of a product\'s specification (tech pack); measurement tables hang off it.',
   fields: {
     id: { type: 'uuid' },
@@ -22,4 +23,6 @@ export default defineResource({
     measurementTables: { resource: 'measurement-tables', on: { id: 'productVersionId' } },
     boms: { resource: 'boms', on: { id: 'productVersionId' } },
   },
+  sorts: ['versionNumber', 'name'],
+  countable: ['productId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'production-run-item-revisions',
   scope: 'brand',
+  area: 'orders',
   description: 'A past change of a production run item\'s planned or completed quantity.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,7 @@ export default defineResource({
   includes: {
     productionRunItem: { resource: 'production-run-items', on: { productionRunItemId: 'id' } },
   },
+  sorts: ['revisionNumber', 'effectiveAt'],
+  ranges: ['effectiveAt'],
+  countable: ['productionRunItemId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'production-run-items',
   scope: 'brand',
+  area: 'orders',
   description: 'The quantity of one order line planned and completed in a production run.',
   fields: {
     id: { type: 'uuid' },
@@ -27,4 +28,7 @@ export default defineResource({
     sku: { resource: 'skus', on: { skuId: 'id' } },
     revisions: { resource: 'production-run-item-revisions', on: { id: 'productionRunItemId' } },
   },
+  sorts: ['plannedQuantity', 'completedQuantity'],
+  ranges: ['plannedQuantity', 'completedQuantity'],
+  countable: ['status', 'productionRunId', 'orderItemId', 'skuId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'production-runs',
   scope: 'brand',
+  area: 'orders',
   description: 'A batch of production at a factory for a purchase order.',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     location: { resource: 'locations', on: { locationId: 'id' } },
     items: { resource: 'production-run-items', on: { id: 'productionRunId' } },
   },
+  sorts: ['code', 'plannedStartOn', 'plannedEndOn', 'actualStartOn', 'actualEndOn'],
+  ranges: ['plannedStartOn', 'plannedEndOn', 'actualStartOn', 'actualEndOn'],
+  countable: ['status', 'orderId', 'supplierId', 'locationId'],
 });

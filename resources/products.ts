@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'products',
   scope: 'brand',
+  area: 'catalog',
   title: 'Parent Products',
   description: 'A product of the catalog (a style), before colourways and sizes.',
   joins: {
@@ -35,4 +36,6 @@ export default defineResource({
     tags: { resource: 'product-tags', on: { id: 'productId' }, description: 'Links to the tags on the product.' },
     launchWindows: { resource: 'product-launch-windows', on: { id: 'productId' }, description: 'Links to the launch windows the product is scheduled in.' },
   },
+  sorts: ['code', 'name'],
+  countable: ['status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'quote-items',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A priced line of a quote, usually one colourway.',
   fields: {
     id: { type: 'uuid' },
@@ -28,4 +29,7 @@ export default defineResource({
     productOption: { resource: 'product-options', on: { productOptionId: 'id' } },
     priceBands: { resource: 'quote-price-bands', on: { id: 'quoteItemId' } },
   },
+  sorts: ['quantity', 'unitPrice'],
+  ranges: ['quantity', 'unitPrice'],
+  countable: ['quoteId', 'quoteRevisionId', 'productOptionId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'quote-notes',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A comment in the discussion of a quote.',
   fields: {
     id: { type: 'uuid' },
@@ -22,4 +23,5 @@ export default defineResource({
   includes: {
     quote: { resource: 'quotes', on: { quoteId: 'id' } },
   },
+  countable: ['visibility', 'quoteId'],
 });

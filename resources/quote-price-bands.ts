@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'quote-price-bands',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A volume price break of a quote item.',
   fields: {
     id: { type: 'uuid' },
@@ -20,4 +21,7 @@ export default defineResource({
   includes: {
     quoteItem: { resource: 'quote-items', on: { quoteItemId: 'id' } },
   },
+  sorts: ['minQuantity', 'unitPrice'],
+  ranges: ['minQuantity', 'unitPrice'],
+  countable: ['quoteItemId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'quote-revisions',
   scope: 'brand',
+  area: 'sourcing',
   description: 'One round of a quote: each resubmission by the supplier is a revision.',
   fields: {
     id: { type: 'uuid' },
@@ -21,4 +22,7 @@ export default defineResource({
     quote: { resource: 'quotes', on: { quoteId: 'id' } },
     items: { resource: 'quote-items', on: { id: 'quoteRevisionId' } },
   },
+  sorts: ['revisionNumber', 'submittedAt'],
+  ranges: ['submittedAt'],
+  countable: ['status', 'quoteId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'quotes',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A supplier\'s quotation (RFQ) for a product.',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     items: { resource: 'quote-items', on: { id: 'quoteId' } },
     notes: { resource: 'quote-notes', on: { id: 'quoteId' } },
   },
+  sorts: ['code', 'validUntil'],
+  ranges: ['validUntil'],
+  countable: ['status', 'supplierId', 'productId', 'currency', 'incoterm'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'sample-checklist-results',
   scope: 'brand',
+  area: 'sourcing',
   description: 'The outcome of one checkpoint when a sample round was reviewed.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,5 @@ export default defineResource({
     sampleRound: { resource: 'sample-rounds', on: { sampleRoundId: 'id' } },
     checklist: { resource: 'checklists', on: { checklistId: 'id' } },
   },
+  countable: ['result', 'sampleRoundId', 'checklistId'],
 });

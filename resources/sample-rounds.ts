@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'sample-rounds',
   scope: 'brand',
+  area: 'sourcing',
   description: 'One submission of a sample and the brand\'s decision on it.',
   fields: {
     id: { type: 'uuid' },
@@ -25,4 +26,7 @@ export default defineResource({
     sample: { resource: 'samples', on: { sampleId: 'id' } },
     checklistResults: { resource: 'sample-checklist-results', on: { id: 'sampleRoundId' } },
   },
+  sorts: ['roundNumber', 'sentAt', 'receivedAt'],
+  ranges: ['sentAt', 'receivedAt'],
+  countable: ['status', 'sampleId', 'decision'],
 });

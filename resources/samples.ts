@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'samples',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A physical sample of a product requested from a supplier (proto, fit, salesman, PP, TOP).',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     supplier: { resource: 'suppliers', on: { supplierId: 'id' } },
     rounds: { resource: 'sample-rounds', on: { id: 'sampleId' } },
   },
+  sorts: ['code', 'requestedOn', 'dueOn'],
+  ranges: ['requestedOn', 'dueOn'],
+  countable: ['status', 'productId', 'productOptionId', 'supplierId', 'type'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-bookings',
   scope: 'brand',
+  area: 'logistics',
   description: 'Links a shipment to a forwarder booking it fulfils.',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     shipment: { resource: 'shipments', on: { shipmentId: 'id' } },
     booking: { resource: 'bookings', on: { bookingId: 'id' } },
   },
+  countable: ['shipmentId', 'bookingId'],
 });

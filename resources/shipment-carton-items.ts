@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-carton-items',
   scope: 'brand',
+  area: 'logistics',
   description: 'The units of one shipment item packed in one carton.',
   fields: {
     id: { type: 'uuid' },
@@ -23,4 +24,5 @@ export default defineResource({
     shipmentItem: { resource: 'shipment-items', on: { shipmentItemId: 'id' } },
     sku: { resource: 'skus', on: { skuId: 'id' } },
   },
+  countable: ['shipmentCartonId', 'shipmentItemId', 'skuId'],
 });

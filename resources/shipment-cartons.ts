@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-cartons',
   scope: 'brand',
+  area: 'logistics',
   description: 'A physical carton in a shipment.',
   fields: {
     id: { type: 'uuid' },
@@ -25,4 +26,7 @@ export default defineResource({
     cartonSize: { resource: 'carton-sizes', on: { cartonSizeId: 'id' } },
     items: { resource: 'shipment-carton-items', on: { id: 'shipmentCartonId' } },
   },
+  sorts: ['cartonNumber', 'sscc', 'grossWeightKg'],
+  ranges: ['grossWeightKg'],
+  countable: ['shipmentId', 'cartonSizeId'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-charges',
   scope: 'brand',
+  area: 'logistics',
   description: 'A cost of moving a shipment, such as freight, duty or insurance.',
   fields: {
     id: { type: 'uuid' },
@@ -26,4 +27,7 @@ export default defineResource({
     partner: { resource: 'partners', on: { partnerId: 'id' } },
     invoice: { resource: 'invoices', on: { invoiceId: 'id' } },
   },
+  sorts: ['amount'],
+  ranges: ['amount'],
+  countable: ['shipmentId', 'partnerId', 'chargeType', 'currency', 'invoiceId'],
 });

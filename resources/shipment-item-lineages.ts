@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-item-lineages',
   scope: 'brand',
+  area: 'logistics',
   description: 'Where a shipment item\'s units came from: order line, booking, packing list and any earlier shipment item.',
   fields: {
     id: { type: 'uuid' },
@@ -31,4 +32,5 @@ export default defineResource({
     bookingItem: { resource: 'booking-items', on: { bookingItemId: 'id' } },
     packingListLine: { resource: 'packing-list-lines', on: { packingListLineId: 'id' } },
   },
+  countable: ['shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'outcome'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipment-items',
   scope: 'brand',
+  area: 'logistics',
   description: 'A line of a shipment: a SKU and quantity from an order item.',
   fields: {
     id: { type: 'uuid' },
@@ -32,4 +33,7 @@ export default defineResource({
     cartonItems: { resource: 'shipment-carton-items', on: { id: 'shipmentItemId' }, description: 'How the item is spread over cartons.' },
     lineages: { resource: 'shipment-item-lineages', on: { id: 'shipmentItemId' }, description: 'Where the item\'s units came from.' },
   },
+  sorts: ['lineNumber', 'sku', 'purchaseOrderNumber', 'quantity', 'reconciledAt'],
+  ranges: ['quantity', 'reconciledAt'],
+  countable: ['shipmentId', 'orderItemId', 'lineageOutcome'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'shipments',
   scope: 'brand',
+  area: 'logistics',
   description: 'A consignment of goods moving from an origin to a destination.',
   fields: {
     id: { type: 'uuid' },
@@ -43,4 +44,7 @@ export default defineResource({
     goodsReceipts: { resource: 'goods-receipts', on: { id: 'shipmentId' } },
     packingLists: { resource: 'packing-lists', on: { id: 'shipmentId' } },
   },
+  sorts: ['code', 'trackingNumber', 'etd', 'eta', 'departedAt', 'arrivedAt'],
+  ranges: ['etd', 'eta', 'departedAt', 'arrivedAt'],
+  countable: ['status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId'],
 });

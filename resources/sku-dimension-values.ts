@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'sku-dimension-values',
   scope: 'brand',
+  area: 'catalog',
   description: 'A size value that defines a SKU, one per dimension (such as size M and inseam 32).',
   fields: {
     id: { type: 'uuid' },
@@ -19,4 +20,5 @@ export default defineResource({
     sku: { resource: 'skus', on: { skuId: 'id' } },
     dimensionValue: { resource: 'dimension-values', on: { dimensionValueId: 'id' } },
   },
+  countable: ['skuId', 'dimensionValueId'],
 });

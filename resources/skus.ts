@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'skus',
   scope: 'brand',
+  area: 'catalog',
   title: 'SKUs',
   description: 'A sellable unit: one colourway of a product in one size.',
   fields: {
@@ -29,4 +30,6 @@ export default defineResource({
     dimensionValues: { resource: 'sku-dimension-values', on: { id: 'skuId' }, description: 'The size values (one per dimension) that define the SKU.' },
     inventory: { resource: 'inventory', on: { id: 'skuId' }, description: 'Stock of the SKU per location.' },
   },
+  sorts: ['code'],
+  countable: ['productId', 'productOptionId', 'status'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'suppliers',
   scope: 'brand',
+  area: 'sourcing',
   description: 'A partner the brand buys products or materials from, with its commercial defaults.',
   fields: {
     id: { type: 'uuid' },
@@ -34,4 +35,6 @@ export default defineResource({
     materials: { resource: 'materials', on: { id: 'supplierId' } },
     orders: { resource: 'orders', on: { id: 'supplierId' } },
   },
+  sorts: ['code', 'name'],
+  countable: ['status', 'partnerId', 'countryId', 'paymentTermId', 'currency'],
 });

@@ -3,6 +3,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'tags',
   scope: 'brand',
+  area: 'catalog',
   description: 'A free label for grouping products.',
   fields: {
     id: { type: 'uuid' },
@@ -18,4 +19,5 @@ export default defineResource({
   includes: {
     products: { resource: 'product-tags', on: { id: 'tagId' }, description: 'Links to the tagged products.' },
   },
+  sorts: ['code', 'name'],
 });

@@ -4,6 +4,7 @@ import { defineResource } from '../src/engine/definition/define-resource.ts';
 export default defineResource({
   path: 'units-of-measure',
   scope: 'shared',
+  area: 'reference',
   description: 'Units for quantities and dimensions (pieces, metres, kilograms).',
   fields: {
     id: { type: 'uuid' },
@@ -17,4 +18,6 @@ export default defineResource({
     code: { field: 'code', match: 'exact' },
     type: { field: 'type', match: 'exact' },
   },
+  sorts: ['code', 'name'],
+  countable: ['type'],
 });

@@ -4,9 +4,10 @@ import { filterTargets } from './filter-targets.ts';
 import type { Field, Filter, Join } from './resource.ts';
 import type { FilterDefinition, Scope } from './resource-definition.ts';
 import { SYNC_FILTERS, syncFilters } from './sync-filters.ts';
+import { rangeFilters } from './range-filters.ts';
 
-/** Query parameters the engine owns on every list; a filter may not take these names. */
-export const RESERVED_PARAMETERS: readonly string[] = ['cursor', 'limit', 'include', 'fields', ...SYNC_FILTERS.map((filter) => filter.name)];
+/** Query parameters the engine owns on every list (and `by`, its counts'); a filter may not take these names. */
+export const RESERVED_PARAMETERS: readonly string[] = ['cursor', 'limit', 'include', 'fields', 'sort', 'by', ...SYNC_FILTERS.map((filter) => filter.name)];
 
 const FILTER_KEYS = ['match', 'field', 'fields', 'column', 'type', 'values', 'description'];
 const FILTER_NAME = /^[a-zA-Z][a-zA-Z0-9]*$/;
@@ -20,14 +21,17 @@ interface FiltersContext {
 
 /**
  * A family's filters: the declared ones in order, each checked by its match
- * kind, then the sync filters the engine adds (`sync-filters.ts`).
+ * kind, then the ones the engine adds: the sync filters (`sync-filters.ts`)
+ * and the bounds of each range field (`range-filters.ts`).
  */
-export function normalizeFilters({ declared, scope, ...context }: FiltersContext & {
+export function normalizeFilters({ declared, scope, ranges, ...context }: FiltersContext & {
   declared: Readonly<Record<string, FilterDefinition>>;
   scope: Scope;
+  /** The fields that take ranges (normalize-questions.ts). */
+  ranges: readonly Field[];
 }): readonly Filter[] {
   const out = Object.entries(declared).map(([name, filter]) => normalizeFilter({ name, filter, ...context }));
-  out.push(...syncFilters({ scope, fields: context.fields }));
+  out.push(...syncFilters({ scope, fields: context.fields }), ...rangeFilters(ranges));
   return Object.freeze(out);
 }
 

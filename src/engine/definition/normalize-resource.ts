@@ -4,13 +4,16 @@ import { normalizeFields } from './normalize-fields.ts';
 import { normalizeFilters } from './normalize-filters.ts';
 import { normalizeIncludes } from './normalize-includes.ts';
 import { normalizeJoins } from './normalize-joins.ts';
+import { normalizeQuestion } from './normalize-questions.ts';
 import type { Field, Join, Resource } from './resource.ts';
-import type { ResourceDefinition, Scope } from './resource-definition.ts';
+import type { Area, ResourceDefinition, Scope } from './resource-definition.ts';
 import { tableOf } from './table-of.ts';
 
 const SCOPES: readonly Scope[] = ['brand', 'shared', 'tenant'];
+/** The areas of CONTRACT.md §4, in the order the docs list them. */
+export const AREAS: readonly Area[] = ['catalog', 'sourcing', 'orders', 'logistics', 'finance', 'documents', 'reference'];
 const PATH_SHAPE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const RESOURCE_KEYS = ['path', 'table', 'scope', 'title', 'description', 'fields', 'joins', 'filters', 'includes'];
+const RESOURCE_KEYS = ['path', 'table', 'scope', 'area', 'title', 'description', 'fields', 'joins', 'filters', 'includes', 'sorts', 'ranges', 'countable'];
 
 /** Fields every family needs: its key, and with it the list order. */
 const KEY_FIELDS = [['id', 'uuid'], ['createdAt', 'timestamp']] as const;
@@ -34,17 +37,23 @@ export function normalizeResource(definition: ResourceDefinition, { definitions 
   const fields = normalizeFields({ declared: definition.fields ?? {}, joins, definitions, checks });
   checkJoinColumns({ joins, fields, table, checks });
   checkKeyFields({ fields, checks });
+  const asked = { fields, scope: definition.scope, checks };
+  const ranges = normalizeQuestion({ question: 'ranges', declared: definition.ranges, ...asked });
   return Object.freeze({
     path: family,
     table,
     scope: definition.scope,
+    area: definition.area,
     title: definition.title ?? toTitle(family),
     description: definition.description ?? null,
     fields,
     recordFields: Object.freeze(fields.filter((field) => !field.hidden)),
     joins,
-    filters: normalizeFilters({ declared: definition.filters ?? {}, scope: definition.scope, fields, joins, checks }),
+    filters: normalizeFilters({ declared: definition.filters ?? {}, scope: definition.scope, ranges, fields, joins, checks }),
     includes: normalizeIncludes({ declared: definition.includes ?? {}, fields, definitions, checks }),
+    sorts: normalizeQuestion({ question: 'sorts', declared: definition.sorts, ...asked }),
+    ranges,
+    countable: normalizeQuestion({ question: 'countable', declared: definition.countable, ...asked }),
   });
 }
 
@@ -59,6 +68,8 @@ function checkFamilyKeys({ definition, family, checks: { fail, oneOf, onlyKeys }
   const table = tableOf(definition);
   if (!SQL_IDENTIFIER.test(table)) fail('table', `'${table}' is not a lower-case SQL identifier`);
   oneOf({ key: 'scope', value: definition.scope, allowed: SCOPES, what: 'scope' });
+  if (definition.area === undefined) fail('area', `name the family's area, one of ${AREAS.join(', ')}`);
+  oneOf({ key: 'area', value: definition.area, allowed: AREAS, what: 'area' });
   return table;
 }
 

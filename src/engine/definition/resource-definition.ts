@@ -11,6 +11,7 @@
  * export default defineResource({
  *   path: 'products',
  *   scope: 'brand',
+ *   area: 'catalog',
  *   joins: { category: { table: 'categories', on: { category_id: 'id' } } },
  *   fields: {
  *     id: { type: 'uuid', nullable: false },
@@ -24,6 +25,8 @@
  *     category: { field: 'categoryId', match: 'exact' },
  *     search: { fields: ['name', 'code'], match: 'contains-ci' },
  *   },
+ *   sorts: ['code', 'name'],
+ *   countable: ['status'],
  * });
  * ```
  */
@@ -49,8 +52,21 @@ export type FieldType =
  */
 export type Scope = 'brand' | 'shared' | 'tenant';
 
-/** How a filter compares its value (`match.ts` holds each kind's SQL and JSON Schema). */
-export type MatchKind = 'exact' | 'contains-ci' | 'since';
+/**
+ * The part of a brand's data a family belongs to (CONTRACT.md §4): the
+ * OpenAPI document groups the families by it, and a key may be restricted to
+ * some areas.
+ */
+export type Area = 'catalog' | 'sourcing' | 'orders' | 'logistics' | 'finance' | 'documents' | 'reference';
+
+/**
+ * How a filter compares its value (`match-kinds.ts` holds each kind's SQL and
+ * JSON Schema). `gte`, `gt`, `lte` and `lt` are the bounds of a range
+ * (`<field>[gte]`), which the engine makes for every field a family lists in
+ * `ranges`; `since` is `gte` under the older names `createdSince` and
+ * `updatedSince`.
+ */
+export type MatchKind = 'exact' | 'contains-ci' | 'since' | 'gte' | 'gt' | 'lte' | 'lt';
 
 /** One field of the record. */
 export interface FieldDefinition {
@@ -121,6 +137,8 @@ export interface ResourceDefinition {
   /** Table; defaults to the path in snake case. */
   table?: string;
   scope: Scope;
+  /** The part of the brand's data it belongs to; the tenant family's is `reference`. */
+  area: Area;
   /** The family's name as the spec writes it ("Carton Sizes"); defaults from the path. */
   title?: string;
   description?: string;
@@ -128,4 +146,24 @@ export interface ResourceDefinition {
   joins?: Readonly<Record<string, JoinDefinition>>;
   filters?: Readonly<Record<string, FilterDefinition>>;
   includes?: Readonly<Record<string, IncludeDefinition>>;
+  /**
+   * Fields a list may be ordered by, `sort=<field>` or `sort=-<field>`
+   * (CONTRACT.md §8): strings, enums, integers, decimals, dates and
+   * timestamps of this table. `createdAt` and `updatedAt` sort without being
+   * listed. Each gets the index `(brand_id, <column>, created_at, id)`.
+   */
+  sorts?: readonly string[];
+  /**
+   * Date, timestamp, integer and decimal fields of this table that take
+   * `<field>[gte]`, `[gt]`, `[lte]` and `[lt]`; `createdAt` and `updatedAt`
+   * take them without being listed. Each gets the same index as a sort.
+   */
+  ranges?: readonly string[];
+  /**
+   * Fields whose values `GET /brands/{brand}/<path>/counts?by=<field>` counts:
+   * enumerated and status-like fields and references (uuid, string, enum,
+   * integer, boolean or date fields of this table). Each gets the same index
+   * as a sort, which the count reads alone.
+   */
+  countable?: readonly string[];
 }

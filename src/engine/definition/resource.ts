@@ -1,4 +1,4 @@
-import type { FieldType, MatchKind, Scope } from './resource-definition.ts';
+import type { Area, FieldType, MatchKind, Scope } from './resource-definition.ts';
 
 /**
  * The normalized, frozen form of a definition: every default filled in, every
@@ -70,6 +70,7 @@ export interface Resource {
   readonly path: string;
   readonly table: string;
   readonly scope: Scope;
+  readonly area: Area;
   readonly title: string;
   readonly description: string | null;
   /** Every field, hidden ones included, in declared order. */
@@ -77,6 +78,17 @@ export interface Resource {
   /** The fields of the record, in declared order. */
   readonly recordFields: readonly Field[];
   readonly joins: Readonly<Record<string, Join>>;
+  /** The declared filters, then the engine's: `createdSince`/`updatedSince`, and each range field's four bounds. */
   readonly filters: readonly Filter[];
   readonly includes: readonly Include[];
+  /**
+   * The fields a list may be ordered by (CONTRACT.md §8): `createdAt`, then
+   * `updatedAt` where the record has it, then the declared ones. Every one
+   * is a column of this table.
+   */
+  readonly sorts: readonly Field[];
+  /** The fields that take `[gte]`, `[gt]`, `[lte]` and `[lt]`: `createdAt`, `updatedAt` and the declared ones. */
+  readonly ranges: readonly Field[];
+  /** The fields `counts?by=` takes, in declared order. */
+  readonly countable: readonly Field[];
 }

@@ -11,7 +11,7 @@ describe('DefinitionError', () => {
   });
 
   it('is what a bad definition stops the registry with', () => {
-    const widgets = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' } } } as const;
+    const widgets = { path: 'widgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' } } } as const;
     expect(() => createRegistry([widgets, widgets])).to.throw(DefinitionError, /^resources\/widgets\.ts: path: /);
   });
 });

@@ -5,7 +5,7 @@ import type { Join } from '../../../src/engine/definition/resource.ts';
 import type { FieldDefinition, ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { definitionFailure } from './definition-failure.ts';
 
-const gadgets: ResourceDefinition = { path: 'gadgets', scope: 'brand', fields: { id: { type: 'uuid' } } };
+const gadgets: ResourceDefinition = { path: 'gadgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' } } };
 const joins: Record<string, Join> = {
   gadget: { name: 'gadget', table: 'gadgets', localColumn: 'gadget_id', foreignColumn: 'id', scope: 'brand' },
 };

@@ -18,7 +18,7 @@ const fields = [
 ];
 
 const filters = (declared: Record<string, unknown>, scope: Scope = 'brand') => normalizeFilters({
-  declared: declared as Record<string, FilterDefinition>, scope, fields, joins: {}, checks: definitionChecks('widgets'),
+  declared: declared as Record<string, FilterDefinition>, scope, ranges: [], fields, joins: {}, checks: definitionChecks('widgets'),
 });
 const failure = (declared: Record<string, unknown>): string => definitionFailure(() => filters(declared));
 

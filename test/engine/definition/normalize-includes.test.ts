@@ -12,7 +12,7 @@ const field = (name: string, more: Partial<Field> = {}): Field => ({
 const fields = [field('id'), field('name', { type: 'string' }), field('gadgetId'), field('secretId', { hidden: true })];
 const gadgets: ResourceDefinition = {
   path: 'gadgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   fields: { id: { type: 'uuid' }, widgetId: { type: 'uuid' }, hiddenId: { type: 'uuid', hidden: true } },
 };
 

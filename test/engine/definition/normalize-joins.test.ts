@@ -4,8 +4,8 @@ import { normalizeJoins } from '../../../src/engine/definition/normalize-joins.t
 import { definitionFailure } from './definition-failure.ts';
 import type { JoinDefinition, ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
-const gadgets: ResourceDefinition = { path: 'gadgets', scope: 'shared', fields: { id: { type: 'uuid' } } };
-const units: ResourceDefinition = { path: 'units-of-measure', scope: 'brand', fields: { id: { type: 'uuid' } } };
+const gadgets: ResourceDefinition = { path: 'gadgets', scope: 'shared', area: 'catalog', fields: { id: { type: 'uuid' } } };
+const units: ResourceDefinition = { path: 'units-of-measure', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' } } };
 const definitions = new Map([['gadgets', gadgets], ['units-of-measure', units]]);
 
 function joins(declared: Record<string, unknown>) {

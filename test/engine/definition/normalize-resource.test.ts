@@ -5,7 +5,7 @@ import { definitionFailure } from './definition-failure.ts';
 
 const base = (): ResourceDefinition => ({
   path: 'widgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   fields: {
     id: { type: 'uuid' },
     name: { type: 'string' },
@@ -15,7 +15,7 @@ const base = (): ResourceDefinition => ({
 });
 const gadgets: ResourceDefinition = {
   path: 'gadgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   fields: { id: { type: 'uuid' }, label: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } },
 };
 

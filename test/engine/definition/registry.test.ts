@@ -14,7 +14,7 @@ import { startTestServer } from '../../support/test-server.ts';
 
 const DEFINE = pathToFileURL(join(RESOURCES_DIR, '..', 'src', 'engine', 'definition', 'define-resource.ts')).href;
 
-const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
 
 describe('createRegistry', () => {
   it('normalizes every family, sorted by path, and finds one by path', () => {
@@ -48,6 +48,7 @@ describe('loadRegistry', () => {
       export default defineResource({
         path: 'gizmos',
         scope: 'brand',
+        area: 'catalog',
         fields: {
           id: { type: 'uuid' },
           label: { type: 'string' },
@@ -55,6 +56,9 @@ describe('loadRegistry', () => {
           createdAt: { type: 'timestamp', nullable: false },
         },
         filters: { label: { field: 'label', match: 'exact' } },
+        sorts: ['label', 'weightG'],
+        ranges: ['weightG'],
+        countable: ['label'],
       });
     `);
     const registry = await loadRegistry({ dirs: [RESOURCES_DIR, dir] });
@@ -82,6 +86,11 @@ describe('loadRegistry', () => {
       const one = await server.request(`/brands/gizmo-brand/gizmos/${list.body.items[0].id}`, { key });
       expect(one.body).to.deep.equal(list.body.items[0]);
       expect((await server.request('/openapi.json')).body.paths).to.have.property('/brands/{brand}/gizmos');
+      // What it declares it may be asked: an order, a range and counts, each with its index from the same plan.
+      const heaviest = await server.request('/brands/gizmo-brand/gizmos?sort=-weightG&weightG%5Bgte%5D=12&label=Cog&label=Sprocket', { key });
+      expect(heaviest.body.items.map((item: { label: string }) => item.label)).to.deep.equal(['Sprocket', 'Cog']);
+      const counted = await server.request('/brands/gizmo-brand/gizmos/counts?by=label&weightG%5Blt%5D=30', { key });
+      expect(counted.body).to.deep.equal({ by: 'label', counts: [{ value: 'Cog', count: 1 }], otherItems: 0, totalItems: 1 });
     } finally {
       await server.close();
       await db.raw('drop table "gizmos" cascade');
