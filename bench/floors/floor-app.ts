@@ -6,6 +6,7 @@ import { cursorTimestamp } from '../../src/engine/compile/timestamp-text.ts';
 import { MAX_INCLUDED_RECORDS } from '../../src/engine/read/read-records.ts';
 import type { SqlFragment } from '../../src/engine/compile/sql-fragment.ts';
 import { toPositional } from '../../src/db/query/to-positional.ts';
+import { DEFAULT_SORT } from '../../src/engine/compile/list-sorts.ts';
 
 type Row = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ async function listPage({ rows, families, family, brandId, query }: {
   const [createdAt, afterId] = afterText ? afterText.split(',') : [];
   const after = createdAt && afterId ? { createdAt, id: afterId } : null;
   const [page, counted] = await Promise.all([
-    rows(family.queries.page({ brandId, filters, after, limit })),
+    rows(family.queries.page({ brandId, filters, after, limit, sort: family.sorts.get(DEFAULT_SORT)! })),
     rows(family.queries.count({ brandId, filters }).count),
   ]);
   const hasNext = page.length > limit;

@@ -2,12 +2,13 @@ import { createChangeBatch, type ChangeBatch } from './change-batch.ts';
 import { followChanges, type FollowedBatch, type FollowOptions } from './follow-changes.ts';
 import { FAMILIES, type Brand, type CollectionPath, type Families, type FamilyPath } from './families.generated.ts';
 import { buildQuery, type FilterValue } from './query.ts';
+import type { CountedValue, Counts, CountsOptions } from './counts.ts';
 import { createRecordList, type RecordList } from './record-list.ts';
 import { DEFAULT_MAX_RETRIES, type RetryNotice } from './retry.ts';
 import { createTransport } from './transport.ts';
 
 /** The version sent in `User-Agent`. */
-export const CLIENT_VERSION = '1.4.0';
+export const CLIENT_VERSION = '1.5.0';
 
 export interface ClientOptions {
   /** The server's origin (`https://catalog.example.com`), or the API base ending in `/api/public/v1`. */
@@ -43,8 +44,14 @@ export type ResultOf<P extends keyof Families, I extends PropertyKey, F extends 
   : Pick<Families[P]['record'], Extract<F | I, keyof Families[P]['record']>> & Required<Pick<Families[P]['record'], Extract<I, keyof Families[P]['record']>>>;
 
 export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>, F extends FieldOf<P> = never> {
-  /** The family's filters; the server matches each exactly unless documented otherwise. */
+  /**
+   * The family's filters; the server matches each exactly unless documented
+   * otherwise. An array matches any of its values (`{ status: ['draft',
+   * 'issued'] }`), an object is a range (`{ createdAt: { gte: '2026-01-01T00:00:00Z' } }`).
+   */
   readonly filters?: Families[P]['filters'];
+  /** The order: a field, or `-` and a field for descending (`'-createdAt'`: newest first). Default `createdAt`. */
+  readonly sort?: Families[P]['sort'];
   readonly include?: readonly I[];
   /** Only these fields of each record (`fields=`); every field when left out. */
   readonly fields?: readonly F[];
@@ -83,6 +90,8 @@ export interface ChangesOptions<P extends ChangesPath, F extends FieldOf<P> = ne
 export interface FamilyClient<P extends CollectionPath> {
   list<I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(options?: ListOptions<P, I, F>): RecordList<ResultOf<P, I, F>>;
   get<I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
+  /** Counts by value (see `BrandCatalogClient.counts`). */
+  counts<B extends Families[P]['countable']>(options: CountsOptions<P, B>): Promise<Counts<CountedValue<P, B>>>;
   /** The family's next batch of changes (see `BrandCatalogClient.changes`). */
   changes<F extends FieldOf<P> = never>(options?: ChangesOptions<P, F>): ChangeBatch<ResultOf<P, never, F>>;
   /** The family's changes, batch after batch, live (see `BrandCatalogClient.follow`). */
@@ -99,6 +108,11 @@ export interface BrandCatalogClient extends FamilyClients {
   list<P extends CollectionPath, I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(path: P, options?: ListOptions<P, I, F>): RecordList<ResultOf<P, I, F>>;
   /** One record by id; a missing one is an `ApiError` with `errorCode` `not_found`. */
   get<P extends CollectionPath, I extends IncludeOf<P> = never, F extends FieldOf<P> = never>(path: P, id: string, options?: GetOptions<P, I, F>): Promise<ResultOf<P, I, F>>;
+  /**
+   * How many of a family's records (those matching the filters) have each
+   * value of a countable field: the tabs of a portal, a BI job's breakdown.
+   */
+  counts<P extends CollectionPath, B extends Families[P]['countable']>(path: P, options: CountsOptions<P, B>): Promise<Counts<CountedValue<P, B>>>;
   /** The brand itself (`GET /brands/{brand}`). */
   getBrand(options?: { readonly signal?: AbortSignal }): Promise<Brand>;
   /**
@@ -146,12 +160,12 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
 
   const client: Omit<BrandCatalogClient, CollectionPath> = {
     brand,
-    list(path, { filters, include, fields, limit, cursor = null, signal } = {}) {
+    list(path, { filters, sort, include, fields, limit, cursor = null, signal } = {}) {
       const listPath = `${brandPath}/${encodeURIComponent(path)}`;
       return createRecordList({
         startCursor: cursor,
         fetchPage: async (pageCursor) => {
-          const query = buildQuery({ filters: filters as Record<string, FilterValue | undefined>, include, fields, limit, cursor: pageCursor });
+          const query = buildQuery({ filters: filters as Record<string, FilterValue | undefined>, sort: sort as string | undefined, include, fields, limit, cursor: pageCursor });
           return transport.getJson({ path: listPath, query, signal });
         },
       });
@@ -159,6 +173,11 @@ export function createClient({ baseUrl, apiKey, brand, maxRetries = DEFAULT_MAX_
     async get(path, id, { include, fields, signal } = {}) {
       const recordPath = `${brandPath}/${encodeURIComponent(path)}/${encodeURIComponent(id)}`;
       return (await transport.getJson({ path: recordPath, query: buildQuery({ include, fields }), signal })).body as never;
+    },
+    async counts(path, { by, filters, signal }) {
+      const countsPath = `${brandPath}/${encodeURIComponent(path)}/counts`;
+      const query = buildQuery({ by: by as string, filters: filters as Record<string, FilterValue | undefined> });
+      return (await transport.getJson({ path: countsPath, query, signal })).body as never;
     },
     async getBrand({ signal } = {}) {
       return (await transport.getJson({ path: brandPath, signal })).body as Brand;
@@ -191,6 +210,7 @@ function withFamilyClients(client: Omit<BrandCatalogClient, CollectionPath>): Br
     families[bound] = Object.freeze({
       list: (options?: ListOptions<CollectionPath, never>) => client.list(bound, options),
       get: (id: string, options?: GetOptions<CollectionPath, never>) => client.get(bound, id, options),
+      counts: (options: CountsOptions<CollectionPath, never>) => client.counts(bound, options),
       changes: (options?: ChangesOptions<CollectionPath>) => client.changes(bound, options),
       follow: (options?: FollowOptions) => client.follow(bound, options),
     }) as FamilyClient<CollectionPath>;

@@ -4,7 +4,7 @@
 import type { FamilyInfo } from './family-info.ts';
 
 /** The version of the interface this client was generated from. */
-export const API_VERSION = '1.4.0';
+export const API_VERSION = '1.5.0';
 
 /** The path prefix of every route. */
 export const API_BASE_PATH = '/api/public/v1';
@@ -70,25 +70,37 @@ export interface BomComponent {
 }
 
 export interface BomComponentFilters {
-  /** Exact match on `bomId`. */
-  bomId?: string;
-  /** Exact match on `bomSectionId`. */
-  bomSectionId?: string;
-  /** Exact match on `materialId`. */
-  materialId?: string;
-  /** Exact match on `materialVariantId`. */
-  materialVariantId?: string;
-  /** Exact match on `unitOfMeasureId`. */
-  unitOfMeasureId?: string;
+  /** Exact match on `bomId`. Give it several times (up to 100) to match any of the values. */
+  bomId?: string | readonly string[];
+  /** Exact match on `bomSectionId`. Give it several times (up to 100) to match any of the values. */
+  bomSectionId?: string | readonly string[];
+  /** Exact match on `materialId`. Give it several times (up to 100) to match any of the values. */
+  materialId?: string | readonly string[];
+  /** Exact match on `materialVariantId`. Give it several times (up to 100) to match any of the values. */
+  materialVariantId?: string | readonly string[];
+  /** Exact match on `unitOfMeasureId`. Give it several times (up to 100) to match any of the values. */
+  unitOfMeasureId?: string | readonly string[];
   /** Case-insensitive substring of `placement`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BomComponentInclude = 'bom' | 'bomSection' | 'material' | 'materialVariant' | 'unitOfMeasure';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BomComponentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'quantity' | '-quantity';
+
+/** The fields `counts()` counts by. */
+export type BomComponentCountable = 'bomId' | 'bomSectionId' | 'materialId' | 'materialVariantId' | 'unitOfMeasureId';
 
 /** BOM Sections: A group of components within a BOM, such as shell, lining or packaging. */
 export interface BomSection {
@@ -106,17 +118,27 @@ export interface BomSection {
 }
 
 export interface BomSectionFilters {
-  /** Exact match on `bomId`. */
-  bomId?: string;
+  /** Exact match on `bomId`. Give it several times (up to 100) to match any of the values. */
+  bomId?: string | readonly string[];
   /** Case-insensitive substring of `name`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BomSectionInclude = 'bom' | 'components';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BomSectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name' | 'sequence' | '-sequence';
+
+/** The fields `counts()` counts by. */
+export type BomSectionCountable = 'bomId';
 
 /** BOM SKUs: A SKU that a BOM is limited to (a BOM with none applies to every SKU of its product). */
 export interface BomSku {
@@ -132,17 +154,27 @@ export interface BomSku {
 }
 
 export interface BomSkuFilters {
-  /** Exact match on `bomId`. */
-  bomId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `bomId`. Give it several times (up to 100) to match any of the values. */
+  bomId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BomSkuInclude = 'bom' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BomSkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type BomSkuCountable = 'bomId' | 'skuId';
 
 /** BOMs: Bill of materials of a product: the materials and quantities that make one unit. */
 export interface Bom {
@@ -169,23 +201,33 @@ export interface Bom {
 }
 
 export interface BomFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `productVersionId`. */
-  productVersionId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `productVersionId`. Give it several times (up to 100) to match any of the values. */
+  productVersionId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BomInclude = 'product' | 'productVersion' | 'sections' | 'components' | 'skus';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BomSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type BomCountable = 'productId' | 'productVersionId' | 'status';
 
 /** Booking Items: The goods of one order line on a booking. */
 export interface BookingItem {
@@ -212,19 +254,35 @@ export interface BookingItem {
 }
 
 export interface BookingItemFilters {
-  /** Exact match on `bookingId`. */
-  bookingId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `bookingId`. Give it several times (up to 100) to match any of the values. */
+  bookingId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `volumeCbm`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  volumeCbm?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `weightKg`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  weightKg?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BookingItemInclude = 'booking' | 'orderItem' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BookingItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'volumeCbm' | '-volumeCbm' | 'weightKg' | '-weightKg';
+
+/** The fields `counts()` counts by. */
+export type BookingItemCountable = 'bookingId' | 'orderItemId' | 'skuId';
 
 /** Bookings: A booking of cargo space with a forwarder. */
 export interface Booking {
@@ -260,29 +318,43 @@ export interface Booking {
 }
 
 export interface BookingFilters {
-  /** Exact match on `partnerId`. */
-  partnerId?: string;
-  /** Exact match on `courierId`. */
-  courierId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `mode`. */
-  mode?: string;
-  /** Exact match on `originLocationId`. */
-  originLocationId?: string;
-  /** Exact match on `destinationLocationId`. */
-  destinationLocationId?: string;
+  /** Exact match on `partnerId`. Give it several times (up to 100) to match any of the values. */
+  partnerId?: string | readonly string[];
+  /** Exact match on `courierId`. Give it several times (up to 100) to match any of the values. */
+  courierId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `mode`. Give it several times (up to 100) to match any of the values. */
+  mode?: string | readonly string[];
+  /** Exact match on `originLocationId`. Give it several times (up to 100) to match any of the values. */
+  originLocationId?: string | readonly string[];
+  /** Exact match on `destinationLocationId`. Give it several times (up to 100) to match any of the values. */
+  destinationLocationId?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `requestedShipOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  requestedShipOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `confirmedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  confirmedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BookingInclude = 'partner' | 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'shipments';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BookingSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'requestedShipOn' | '-requestedShipOn' | 'confirmedAt' | '-confirmedAt';
+
+/** The fields `counts()` counts by. */
+export type BookingCountable = 'status' | 'mode' | 'partnerId' | 'courierId' | 'originLocationId' | 'destinationLocationId';
 
 /** Brand Locations: A location the brand itself operates, with its role. */
 export interface BrandLocation {
@@ -299,17 +371,27 @@ export interface BrandLocation {
 }
 
 export interface BrandLocationFilters {
-  /** Exact match on `locationId`. */
-  locationId?: string;
-  /** Exact, case-sensitive match on `role`. */
-  role?: string;
+  /** Exact match on `locationId`. Give it several times (up to 100) to match any of the values. */
+  locationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `role`. Give it several times (up to 100) to match any of the values. */
+  role?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type BrandLocationInclude = 'location';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BrandLocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type BrandLocationCountable = 'locationId' | 'role' | 'isDefault';
 
 /** Brand: The brand whose data the key reads. */
 export interface Brand {
@@ -326,6 +408,12 @@ export type BrandFilters = Record<string, never>;
 
 export type BrandInclude = never;
 
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type BrandSort = never;
+
+/** The fields `counts()` counts by. */
+export type BrandCountable = never;
+
 /** Carton Sizes: Outer carton dimensions used when packing shipments. */
 export interface CartonSize {
   id: string;
@@ -341,15 +429,25 @@ export interface CartonSize {
 }
 
 export interface CartonSizeFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CartonSizeInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CartonSizeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type CartonSizeCountable = never;
 
 /** Categories: Product categories, optionally nested (Tops > T-Shirts). */
 export interface Category {
@@ -364,17 +462,27 @@ export interface Category {
 }
 
 export interface CategoryFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
-  /** Exact match on `parentId`. */
-  parentId?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
+  /** Exact match on `parentId`. Give it several times (up to 100) to match any of the values. */
+  parentId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CategoryInclude = 'parent';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CategorySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type CategoryCountable = 'parentId';
 
 /** Checklists: A list of checkpoints used to review samples or inspect goods. */
 export interface Checklist {
@@ -392,21 +500,31 @@ export interface Checklist {
 }
 
 export interface ChecklistFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ChecklistInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ChecklistSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ChecklistCountable = 'status' | 'type';
 
 /** Collections: A collection of the range, usually one per season or drop. */
 export interface Collection {
@@ -426,21 +544,31 @@ export interface Collection {
 }
 
 export interface CollectionFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `season`. */
-  season?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `season`. Give it several times (up to 100) to match any of the values. */
+  season?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CollectionInclude = 'products' | 'productOptions';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type CollectionCountable = 'season' | 'status';
 
 /** Colors: A colour of the brand's palette, used by colourways and material variants. */
 export interface Color {
@@ -462,21 +590,31 @@ export interface Color {
 }
 
 export interface ColorFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `pantoneCode`. */
-  pantoneCode?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `pantoneCode`. Give it several times (up to 100) to match any of the values. */
+  pantoneCode?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ColorInclude = 'productOptions' | 'materialVariants';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ColorSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ColorCountable = 'status';
 
 /** Contacts: A person at a partner. */
 export interface Contact {
@@ -496,19 +634,29 @@ export interface Contact {
 }
 
 export interface ContactFilters {
-  /** Exact match on `partnerId`. */
-  partnerId?: string;
-  /** Exact, case-sensitive match on `role`. */
-  role?: string;
+  /** Exact match on `partnerId`. Give it several times (up to 100) to match any of the values. */
+  partnerId?: string | readonly string[];
+  /** Exact, case-sensitive match on `role`. Give it several times (up to 100) to match any of the values. */
+  role?: string | readonly string[];
   /** Case-insensitive substring of `name` or `email`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ContactInclude = 'partner';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ContactSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ContactCountable = 'partnerId' | 'role';
 
 /** Countries: A country, for addresses, origins and price markets. */
 export interface Country {
@@ -523,19 +671,29 @@ export interface Country {
 }
 
 export interface CountryFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `region`. */
-  region?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `region`. Give it several times (up to 100) to match any of the values. */
+  region?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CountryInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CountrySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type CountryCountable = 'region';
 
 /** Couriers: A carrier that moves shipments: airline, shipping line, trucker or express courier. */
 export interface Courier {
@@ -552,19 +710,29 @@ export interface Courier {
 }
 
 export interface CourierFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `mode`. */
-  mode?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `mode`. Give it several times (up to 100) to match any of the values. */
+  mode?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CourierInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CourierSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type CourierCountable = 'mode';
 
 /** Custom Field Definitions: A field the brand adds to the records of a family, with its type and choices. */
 export interface CustomFieldDefinition {
@@ -585,21 +753,31 @@ export interface CustomFieldDefinition {
 }
 
 export interface CustomFieldDefinitionFilters {
-  /** Exact, case-sensitive match on `entityType`. */
-  entityType?: string;
-  /** Exact, case-sensitive match on `key`. */
-  key?: string;
-  /** Exact, case-sensitive match on `dataType`. */
-  dataType?: string;
+  /** Exact, case-sensitive match on `entityType`. Give it several times (up to 100) to match any of the values. */
+  entityType?: string | readonly string[];
+  /** Exact, case-sensitive match on `key`. Give it several times (up to 100) to match any of the values. */
+  key?: string | readonly string[];
+  /** Exact, case-sensitive match on `dataType`. Give it several times (up to 100) to match any of the values. */
+  dataType?: string | readonly string[];
   /** Case-insensitive substring of `label` or `key`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type CustomFieldDefinitionInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type CustomFieldDefinitionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'key' | '-key' | 'label' | '-label';
+
+/** The fields `counts()` counts by. */
+export type CustomFieldDefinitionCountable = 'entityType' | 'dataType';
 
 /** Dimension Curve Axes: One axis of a size curve, along one dimension (a curve has one or two). */
 export interface DimensionCurveAxis {
@@ -619,17 +797,27 @@ export interface DimensionCurveAxis {
 }
 
 export interface DimensionCurveAxisFilters {
-  /** Exact match on `dimensionCurveId`. */
-  dimensionCurveId?: string;
-  /** Exact match on `dimensionId`. */
-  dimensionId?: string;
+  /** Exact match on `dimensionCurveId`. Give it several times (up to 100) to match any of the values. */
+  dimensionCurveId?: string | readonly string[];
+  /** Exact match on `dimensionId`. Give it several times (up to 100) to match any of the values. */
+  dimensionId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionCurveAxisInclude = 'dimensionCurve' | 'dimension' | 'values';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionCurveAxisSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type DimensionCurveAxisCountable = 'dimensionCurveId' | 'dimensionId';
 
 /** Dimension Curve Axis Values: A dimension value on an axis of a size curve, in order. */
 export interface DimensionCurveAxisValue {
@@ -647,17 +835,27 @@ export interface DimensionCurveAxisValue {
 }
 
 export interface DimensionCurveAxisValueFilters {
-  /** Exact match on `dimensionCurveAxisId`. */
-  dimensionCurveAxisId?: string;
-  /** Exact match on `dimensionValueId`. */
-  dimensionValueId?: string;
+  /** Exact match on `dimensionCurveAxisId`. Give it several times (up to 100) to match any of the values. */
+  dimensionCurveAxisId?: string | readonly string[];
+  /** Exact match on `dimensionValueId`. Give it several times (up to 100) to match any of the values. */
+  dimensionValueId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionCurveAxisValueInclude = 'dimensionCurveAxis' | 'dimensionValue';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionCurveAxisValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type DimensionCurveAxisValueCountable = 'dimensionCurveAxisId' | 'dimensionValueId';
 
 /** Dimension Curve Cells: One cell of a size curve: the units of one size (or size pair) in the curve. */
 export interface DimensionCurveCell {
@@ -680,19 +878,31 @@ export interface DimensionCurveCell {
 }
 
 export interface DimensionCurveCellFilters {
-  /** Exact match on `dimensionCurveId`. */
-  dimensionCurveId?: string;
-  /** Exact match on `primaryAxisValueId`. */
-  primaryAxisValueId?: string;
-  /** Exact match on `secondaryAxisValueId`. */
-  secondaryAxisValueId?: string;
+  /** Exact match on `dimensionCurveId`. Give it several times (up to 100) to match any of the values. */
+  dimensionCurveId?: string | readonly string[];
+  /** Exact match on `primaryAxisValueId`. Give it several times (up to 100) to match any of the values. */
+  primaryAxisValueId?: string | readonly string[];
+  /** Exact match on `secondaryAxisValueId`. Give it several times (up to 100) to match any of the values. */
+  secondaryAxisValueId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
 }
 
 export type DimensionCurveCellInclude = 'dimensionCurve' | 'primaryAxisValue' | 'secondaryAxisValue';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionCurveCellSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity';
+
+/** The fields `counts()` counts by. */
+export type DimensionCurveCellCountable = 'dimensionCurveId' | 'primaryAxisValueId' | 'secondaryAxisValueId';
 
 /** Dimension Curves: A size curve: how many units of each size (or size pair) make up a buy or ratio pack. */
 export interface DimensionCurve {
@@ -713,21 +923,31 @@ export interface DimensionCurve {
 }
 
 export interface DimensionCurveFilters {
-  /** Exact match on `dimensionGroupId`. */
-  dimensionGroupId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `dimensionGroupId`. Give it several times (up to 100) to match any of the values. */
+  dimensionGroupId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionCurveInclude = 'dimensionGroup' | 'axes' | 'cells';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionCurveSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type DimensionCurveCountable = 'dimensionGroupId' | 'status';
 
 /** Dimension Group Dimensions: A dimension that belongs to a dimension group, in order. */
 export interface DimensionGroupDimension {
@@ -745,17 +965,27 @@ export interface DimensionGroupDimension {
 }
 
 export interface DimensionGroupDimensionFilters {
-  /** Exact match on `dimensionGroupId`. */
-  dimensionGroupId?: string;
-  /** Exact match on `dimensionId`. */
-  dimensionId?: string;
+  /** Exact match on `dimensionGroupId`. Give it several times (up to 100) to match any of the values. */
+  dimensionGroupId?: string | readonly string[];
+  /** Exact match on `dimensionId`. Give it several times (up to 100) to match any of the values. */
+  dimensionId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionGroupDimensionInclude = 'dimensionGroup' | 'dimension';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionGroupDimensionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type DimensionGroupDimensionCountable = 'dimensionGroupId' | 'dimensionId';
 
 /** Dimension Groups: A group of size dimensions (such as alpha sizes) with its default size curve. */
 export interface DimensionGroup {
@@ -773,17 +1003,27 @@ export interface DimensionGroup {
 }
 
 export interface DimensionGroupFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
-  /** Exact match on `defaultCurveId`. */
-  defaultCurveId?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
+  /** Exact match on `defaultCurveId`. Give it several times (up to 100) to match any of the values. */
+  defaultCurveId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionGroupInclude = 'defaultCurve' | 'dimensions' | 'curves';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionGroupSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type DimensionGroupCountable = never;
 
 /** Dimension Values: One value of a dimension, such as M or 32. */
 export interface DimensionValue {
@@ -800,19 +1040,29 @@ export interface DimensionValue {
 }
 
 export interface DimensionValueFilters {
-  /** Exact match on `dimensionId`. */
-  dimensionId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
+  /** Exact match on `dimensionId`. Give it several times (up to 100) to match any of the values. */
+  dimensionId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionValueInclude = 'dimension';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'sequence' | '-sequence';
+
+/** The fields `counts()` counts by. */
+export type DimensionValueCountable = 'dimensionId';
 
 /** Dimensions: A size axis, such as alpha size, waist or inseam. */
 export interface Dimension {
@@ -828,19 +1078,29 @@ export interface Dimension {
 }
 
 export interface DimensionFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DimensionInclude = 'values';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DimensionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type DimensionCountable = 'type';
 
 /** Document Types: A kind of document, such as commercial invoice, packing list or test report. */
 export interface DocumentType {
@@ -854,19 +1114,29 @@ export interface DocumentType {
 }
 
 export interface DocumentTypeFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `category`. */
-  category?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `category`. Give it several times (up to 100) to match any of the values. */
+  category?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DocumentTypeInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DocumentTypeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type DocumentTypeCountable = 'category';
 
 /** Documents: A file attached to a record, such as an invoice PDF, packing list or test report. */
 export interface Document {
@@ -892,23 +1162,33 @@ export interface Document {
 }
 
 export interface DocumentFilters {
-  /** Exact match on `documentTypeId`. */
-  documentTypeId?: string;
-  /** Exact, case-sensitive match on `entityType`. */
-  entityType?: string;
-  /** Exact match on `entityId`. */
-  entityId?: string;
-  /** Exact match on `uploadedByUserId`. */
-  uploadedByUserId?: string;
+  /** Exact match on `documentTypeId`. Give it several times (up to 100) to match any of the values. */
+  documentTypeId?: string | readonly string[];
+  /** Exact, case-sensitive match on `entityType`. Give it several times (up to 100) to match any of the values. */
+  entityType?: string | readonly string[];
+  /** Exact match on `entityId`. Give it several times (up to 100) to match any of the values. */
+  entityId?: string | readonly string[];
+  /** Exact match on `uploadedByUserId`. Give it several times (up to 100) to match any of the values. */
+  uploadedByUserId?: string | readonly string[];
   /** Case-insensitive substring of `name` or `fileName`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type DocumentInclude = 'documentType';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type DocumentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type DocumentCountable = 'documentTypeId' | 'entityType';
 
 /** Goods Receipt Lines: A SKU and quantity counted in at a goods receipt. Deleted lines stay listed with `deletedAt` set. */
 export interface GoodsReceiptLine {
@@ -929,19 +1209,31 @@ export interface GoodsReceiptLine {
 }
 
 export interface GoodsReceiptLineFilters {
-  /** Exact match on `goodsReceiptId`. */
-  goodsReceiptId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `goodsReceiptId`. Give it several times (up to 100) to match any of the values. */
+  goodsReceiptId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `qtyReceived`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  qtyReceived?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type GoodsReceiptLineInclude = 'goodsReceipt' | 'orderItem' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type GoodsReceiptLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'qtyReceived' | '-qtyReceived';
+
+/** The fields `counts()` counts by. */
+export type GoodsReceiptLineCountable = 'goodsReceiptId' | 'orderItemId' | 'skuId';
 
 /** Goods Receipts: The receipt of a shipment at a warehouse; its lines are what was counted in. */
 export interface GoodsReceipt {
@@ -965,23 +1257,35 @@ export interface GoodsReceipt {
 }
 
 export interface GoodsReceiptFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `locationId`. */
-  locationId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `locationId`. Give it several times (up to 100) to match any of the values. */
+  locationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `receivedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  receivedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type GoodsReceiptInclude = 'shipment' | 'location' | 'lines';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type GoodsReceiptSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'receivedAt' | '-receivedAt';
+
+/** The fields `counts()` counts by. */
+export type GoodsReceiptCountable = 'status' | 'shipmentId' | 'locationId';
 
 /** Images: An image attached to a record, such as a product shot or colour swatch. */
 export interface Image {
@@ -1005,17 +1309,27 @@ export interface Image {
 }
 
 export interface ImageFilters {
-  /** Exact, case-sensitive match on `entityType`. */
-  entityType?: string;
-  /** Exact match on `entityId`. */
-  entityId?: string;
+  /** Exact, case-sensitive match on `entityType`. Give it several times (up to 100) to match any of the values. */
+  entityType?: string | readonly string[];
+  /** Exact match on `entityId`. Give it several times (up to 100) to match any of the values. */
+  entityId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ImageInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ImageSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence';
+
+/** The fields `counts()` counts by. */
+export type ImageCountable = 'entityType';
 
 /** Inventory: Stock of one SKU at one location. */
 export interface Inventory {
@@ -1039,17 +1353,33 @@ export interface Inventory {
 }
 
 export interface InventoryFilters {
-  /** Exact match on `locationId`. */
-  locationId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `locationId`. Give it several times (up to 100) to match any of the values. */
+  locationId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantityOnHand`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantityOnHand?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `quantityAvailable`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantityAvailable?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `countedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  countedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type InventoryInclude = 'location' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type InventorySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantityOnHand' | '-quantityOnHand' | 'quantityAvailable' | '-quantityAvailable' | 'countedAt' | '-countedAt';
+
+/** The fields `counts()` counts by. */
+export type InventoryCountable = 'locationId' | 'skuId';
 
 /** Invoice Lines: A line of an invoice. */
 export interface InvoiceLine {
@@ -1077,19 +1407,35 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceLineFilters {
-  /** Exact match on `invoiceId`. */
-  invoiceId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `invoiceId`. Give it several times (up to 100) to match any of the values. */
+  invoiceId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `unitPrice`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  unitPrice?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `amount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  amount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type InvoiceLineInclude = 'invoice' | 'orderItem' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type InvoiceLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice' | 'amount' | '-amount';
+
+/** The fields `counts()` counts by. */
+export type InvoiceLineCountable = 'invoiceId' | 'orderItemId' | 'skuId';
 
 /** Invoices: An invoice received from a supplier, forwarder or customs broker. */
 export interface Invoice {
@@ -1130,29 +1476,45 @@ export interface Invoice {
 }
 
 export interface InvoiceFilters {
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `issuedOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  issuedOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `dueOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  dueOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `totalAmount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  totalAmount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type InvoiceInclude = 'supplier' | 'order' | 'shipment' | 'lines' | 'settlements' | 'charges';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type InvoiceSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'issuedOn' | '-issuedOn' | 'dueOn' | '-dueOn' | 'totalAmount' | '-totalAmount';
+
+/** The fields `counts()` counts by. */
+export type InvoiceCountable = 'status' | 'supplierId' | 'orderId' | 'shipmentId' | 'type' | 'currency';
 
 /** Launch Windows: A period in which products go on sale. */
 export interface LaunchWindow {
@@ -1172,19 +1534,33 @@ export interface LaunchWindow {
 }
 
 export interface LaunchWindowFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `startsOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  startsOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `endsOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  endsOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type LaunchWindowInclude = 'products';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type LaunchWindowSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'startsOn' | '-startsOn' | 'endsOn' | '-endsOn';
+
+/** The fields `counts()` counts by. */
+export type LaunchWindowCountable = 'status';
 
 /** Leg Items: The part of a shipment item carried on one leg. */
 export interface LegItem {
@@ -1201,17 +1577,27 @@ export interface LegItem {
 }
 
 export interface LegItemFilters {
-  /** Exact match on `legId`. */
-  legId?: string;
-  /** Exact match on `shipmentItemId`. */
-  shipmentItemId?: string;
+  /** Exact match on `legId`. Give it several times (up to 100) to match any of the values. */
+  legId?: string | readonly string[];
+  /** Exact match on `shipmentItemId`. Give it several times (up to 100) to match any of the values. */
+  shipmentItemId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type LegItemInclude = 'leg' | 'shipmentItem';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type LegItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type LegItemCountable = 'legId' | 'shipmentItemId';
 
 /** Legs: One stage of a shipment's journey, such as truck to port, ocean, or final delivery. */
 export interface Leg {
@@ -1245,27 +1631,41 @@ export interface Leg {
 }
 
 export interface LegFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact, case-sensitive match on `mode`. */
-  mode?: string;
-  /** Exact match on `courierId`. */
-  courierId?: string;
-  /** Exact match on `originLocationId`. */
-  originLocationId?: string;
-  /** Exact match on `destinationLocationId`. */
-  destinationLocationId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact, case-sensitive match on `mode`. Give it several times (up to 100) to match any of the values. */
+  mode?: string | readonly string[];
+  /** Exact match on `courierId`. Give it several times (up to 100) to match any of the values. */
+  courierId?: string | readonly string[];
+  /** Exact match on `originLocationId`. Give it several times (up to 100) to match any of the values. */
+  originLocationId?: string | readonly string[];
+  /** Exact match on `destinationLocationId`. Give it several times (up to 100) to match any of the values. */
+  destinationLocationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `vesselOrFlight`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `departedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  departedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `arrivedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  arrivedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type LegInclude = 'shipment' | 'courier' | 'originLocation' | 'destinationLocation' | 'items';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type LegSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'departedAt' | '-departedAt' | 'arrivedAt' | '-arrivedAt';
+
+/** The fields `counts()` counts by. */
+export type LegCountable = 'shipmentId' | 'status' | 'mode' | 'courierId' | 'originLocationId' | 'destinationLocationId';
 
 /** Locations: A physical place: warehouse, factory, port, office or store. */
 export interface Location {
@@ -1293,21 +1693,31 @@ export interface Location {
 }
 
 export interface LocationFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact match on `countryId`. */
-  countryId?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact match on `countryId`. Give it several times (up to 100) to match any of the values. */
+  countryId?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code` or `city`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type LocationInclude = 'country';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type LocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type LocationCountable = 'type' | 'countryId';
 
 /** Material Variants: A material in one colour or finish. */
 export interface MaterialVariant {
@@ -1327,23 +1737,33 @@ export interface MaterialVariant {
 }
 
 export interface MaterialVariantFilters {
-  /** Exact match on `materialId`. */
-  materialId?: string;
-  /** Exact match on `colorId`. */
-  colorId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `materialId`. Give it several times (up to 100) to match any of the values. */
+  materialId?: string | readonly string[];
+  /** Exact match on `colorId`. Give it several times (up to 100) to match any of the values. */
+  colorId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type MaterialVariantInclude = 'material' | 'color';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type MaterialVariantSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type MaterialVariantCountable = 'materialId' | 'colorId' | 'status';
 
 /** Materials: A raw material or component: fabric, trim, label or packaging. */
 export interface Material {
@@ -1373,25 +1793,37 @@ export interface Material {
 }
 
 export interface MaterialFilters {
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact match on `unitOfMeasureId`. */
-  unitOfMeasureId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact match on `unitOfMeasureId`. Give it several times (up to 100) to match any of the values. */
+  unitOfMeasureId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `weightGsm`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  weightGsm?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type MaterialInclude = 'supplier' | 'unitOfMeasure' | 'variants';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type MaterialSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'weightGsm' | '-weightGsm';
+
+/** The fields `counts()` counts by. */
+export type MaterialCountable = 'supplierId' | 'type' | 'unitOfMeasureId' | 'status';
 
 /** Measurement Table SKUs: A SKU that a measurement table applies to. */
 export interface MeasurementTableSku {
@@ -1407,17 +1839,27 @@ export interface MeasurementTableSku {
 }
 
 export interface MeasurementTableSkuFilters {
-  /** Exact match on `measurementTableId`. */
-  measurementTableId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `measurementTableId`. Give it several times (up to 100) to match any of the values. */
+  measurementTableId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type MeasurementTableSkuInclude = 'measurementTable' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type MeasurementTableSkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type MeasurementTableSkuCountable = 'measurementTableId' | 'skuId';
 
 /** Measurement Tables: Size specifications of a product version. */
 export interface MeasurementTable {
@@ -1435,19 +1877,29 @@ export interface MeasurementTable {
 }
 
 export interface MeasurementTableFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
-  /** Exact match on `productVersionId`. */
-  productVersionId?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
+  /** Exact match on `productVersionId`. Give it several times (up to 100) to match any of the values. */
+  productVersionId?: string | readonly string[];
   /** UUID of the product that owns the version. */
-  productId?: string;
+  productId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type MeasurementTableInclude = 'productVersion' | 'skus';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type MeasurementTableSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type MeasurementTableCountable = 'productVersionId';
 
 /** Notes: Rich-text notes attached to a product, construction, order, partner, RFQ or proto. */
 export interface Note {
@@ -1463,17 +1915,27 @@ export interface Note {
 }
 
 export interface NoteFilters {
-  /** Exact match on `entityId`. */
-  entityId?: string;
-  /** Exact match on `entityType`: one of the listed values. */
-  entityType?: 'product' | 'product_construction' | 'order' | 'partner' | 'rfq' | 'proto';
+  /** Exact match on `entityId`. Give it several times (up to 100) to match any of the values. */
+  entityId?: string | readonly string[];
+  /** Exact match on `entityType`: one of the listed values. Give it several times (up to 100) to match any of the values. */
+  entityType?: 'product' | 'product_construction' | 'order' | 'partner' | 'rfq' | 'proto' | readonly ('product' | 'product_construction' | 'order' | 'partner' | 'rfq' | 'proto')[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type NoteInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type NoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type NoteCountable = 'entityType';
 
 /** Option Values: One value of an option, such as the colour "Navy". */
 export interface OptionValue {
@@ -1494,23 +1956,33 @@ export interface OptionValue {
 }
 
 export interface OptionValueFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact match on `optionId`. */
-  optionId?: string;
-  /** Exact match on `id`. */
-  id?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact match on `optionId`. Give it several times (up to 100) to match any of the values. */
+  optionId?: string | readonly string[];
+  /** Exact match on `id`. Give it several times (up to 100) to match any of the values. */
+  id?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OptionValueInclude = 'option';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OptionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'sequence' | '-sequence';
+
+/** The fields `counts()` counts by. */
+export type OptionValueCountable = 'optionId' | 'status';
 
 /** Options: An option axis of the catalog, such as colour or fit; its values are option values. */
 export interface Option {
@@ -1523,15 +1995,25 @@ export interface Option {
 }
 
 export interface OptionFilters {
-  /** Exact, case-sensitive match on `name`. */
-  name?: string;
+  /** Exact, case-sensitive match on `name`. Give it several times (up to 100) to match any of the values. */
+  name?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OptionInclude = 'optionValues';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OptionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type OptionCountable = never;
 
 /** Order Amendments: A change to a purchase order after it was issued. */
 export interface OrderAmendment {
@@ -1557,21 +2039,31 @@ export interface OrderAmendment {
 }
 
 export interface OrderAmendmentFilters {
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OrderAmendmentInclude = 'order' | 'orderItem';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OrderAmendmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amendmentNumber' | '-amendmentNumber';
+
+/** The fields `counts()` counts by. */
+export type OrderAmendmentCountable = 'status' | 'orderId' | 'orderItemId' | 'type';
 
 /** Order Items: A line of a purchase order: one SKU, its quantity and price. */
 export interface OrderItem {
@@ -1604,23 +2096,37 @@ export interface OrderItem {
 }
 
 export interface OrderItemFilters {
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `unitPrice`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  unitPrice?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OrderItemInclude = 'order' | 'product' | 'productOption' | 'sku' | 'shipmentItems';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OrderItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice';
+
+/** The fields `counts()` counts by. */
+export type OrderItemCountable = 'status' | 'orderId' | 'productId' | 'productOptionId' | 'skuId';
 
 /** Order Shipments: A link between an order and a shipment that carries some of it. */
 export interface OrderShipment {
@@ -1636,17 +2142,27 @@ export interface OrderShipment {
 }
 
 export interface OrderShipmentFilters {
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OrderShipmentInclude = 'order' | 'shipment';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OrderShipmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type OrderShipmentCountable = 'orderId' | 'shipmentId';
 
 /** Orders: A purchase order to a supplier. */
 export interface Order {
@@ -1690,29 +2206,45 @@ export interface Order {
 }
 
 export interface OrderFilters {
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
-  /** Exact, case-sensitive match on `incoterm`. */
-  incoterm?: string;
-  /** Exact match on `paymentTermId`. */
-  paymentTermId?: string;
-  /** Exact match on `deliveryLocationId`. */
-  deliveryLocationId?: string;
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
+  /** Exact, case-sensitive match on `incoterm`. Give it several times (up to 100) to match any of the values. */
+  incoterm?: string | readonly string[];
+  /** Exact match on `paymentTermId`. Give it several times (up to 100) to match any of the values. */
+  paymentTermId?: string | readonly string[];
+  /** Exact match on `deliveryLocationId`. Give it several times (up to 100) to match any of the values. */
+  deliveryLocationId?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `orderedOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  orderedOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `requestedDeliveryOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  requestedDeliveryOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `totalAmount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  totalAmount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type OrderInclude = 'supplier' | 'paymentTerm' | 'deliveryLocation' | 'items' | 'amendments' | 'shipments' | 'productionRuns' | 'invoices' | 'paymentAgreements';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type OrderSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'orderedOn' | '-orderedOn' | 'requestedDeliveryOn' | '-requestedDeliveryOn' | 'totalAmount' | '-totalAmount';
+
+/** The fields `counts()` counts by. */
+export type OrderCountable = 'status' | 'supplierId' | 'currency' | 'incoterm' | 'paymentTermId' | 'deliveryLocationId';
 
 /** Packing List Lines: A line of a packing list: one SKU in a range of cartons. */
 export interface PackingListLine {
@@ -1739,19 +2271,31 @@ export interface PackingListLine {
 }
 
 export interface PackingListLineFilters {
-  /** Exact match on `packingListId`. */
-  packingListId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `packingListId`. Give it several times (up to 100) to match any of the values. */
+  packingListId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
 }
 
 export type PackingListLineInclude = 'packingList' | 'orderItem' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PackingListLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'quantity' | '-quantity';
+
+/** The fields `counts()` counts by. */
+export type PackingListLineCountable = 'packingListId' | 'orderItemId' | 'skuId';
 
 /** Packing Lists: A supplier's packing list for a shipment: what is in which carton. */
 export interface PackingList {
@@ -1780,25 +2324,41 @@ export interface PackingList {
 }
 
 export interface PackingListFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact match on `documentId`. */
-  documentId?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact match on `documentId`. Give it several times (up to 100) to match any of the values. */
+  documentId?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `issuedOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  issuedOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `totalCartons`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  totalCartons?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `totalUnits`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  totalUnits?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
 }
 
 export type PackingListInclude = 'shipment' | 'supplier' | 'document' | 'lines';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PackingListSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'issuedOn' | '-issuedOn' | 'totalCartons' | '-totalCartons' | 'totalUnits' | '-totalUnits';
+
+/** The fields `counts()` counts by. */
+export type PackingListCountable = 'status' | 'shipmentId' | 'supplierId' | 'documentId';
 
 /** Packing Templates: How goods are packed: the carton used, units per carton and mixing rules. */
 export interface PackingTemplate {
@@ -1815,17 +2375,27 @@ export interface PackingTemplate {
 }
 
 export interface PackingTemplateFilters {
-  /** Exact match on `cartonSizeId`. */
-  cartonSizeId?: string;
+  /** Exact match on `cartonSizeId`. Give it several times (up to 100) to match any of the values. */
+  cartonSizeId?: string | readonly string[];
   /** Case-insensitive substring of `name`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PackingTemplateInclude = 'cartonSize';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PackingTemplateSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type PackingTemplateCountable = 'cartonSizeId';
 
 /** Partner Locations: A site of a partner, with its role. */
 export interface PartnerLocation {
@@ -1843,19 +2413,29 @@ export interface PartnerLocation {
 }
 
 export interface PartnerLocationFilters {
-  /** Exact match on `partnerId`. */
-  partnerId?: string;
-  /** Exact match on `locationId`. */
-  locationId?: string;
-  /** Exact, case-sensitive match on `role`. */
-  role?: string;
+  /** Exact match on `partnerId`. Give it several times (up to 100) to match any of the values. */
+  partnerId?: string | readonly string[];
+  /** Exact match on `locationId`. Give it several times (up to 100) to match any of the values. */
+  locationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `role`. Give it several times (up to 100) to match any of the values. */
+  role?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PartnerLocationInclude = 'partner' | 'location';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PartnerLocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type PartnerLocationCountable = 'partnerId' | 'locationId';
 
 /** Partners: A company the brand works with: factory, agent, forwarder, supplier, warehouse or customer. */
 export interface Partner {
@@ -1881,23 +2461,33 @@ export interface Partner {
 }
 
 export interface PartnerFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact match on `countryId`. */
-  countryId?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact match on `countryId`. Give it several times (up to 100) to match any of the values. */
+  countryId?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PartnerInclude = 'country' | 'contacts' | 'locations' | 'suppliers';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PartnerSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type PartnerCountable = 'status' | 'type' | 'countryId';
 
 /** Payment Agreements: How a purchase order is to be paid: its total, terms and milestones. */
 export interface PaymentAgreement {
@@ -1923,23 +2513,35 @@ export interface PaymentAgreement {
 }
 
 export interface PaymentAgreementFilters {
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact match on `paymentTermId`. */
-  paymentTermId?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact match on `paymentTermId`. Give it several times (up to 100) to match any of the values. */
+  paymentTermId?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `totalAmount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  totalAmount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentAgreementInclude = 'order' | 'supplier' | 'paymentTerm' | 'milestones';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentAgreementSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'totalAmount' | '-totalAmount';
+
+/** The fields `counts()` counts by. */
+export type PaymentAgreementCountable = 'status' | 'orderId' | 'supplierId' | 'paymentTermId' | 'currency';
 
 /** Payment Milestones: One instalment of a payment agreement, such as a deposit or the balance. */
 export interface PaymentMilestone {
@@ -1967,19 +2569,33 @@ export interface PaymentMilestone {
 }
 
 export interface PaymentMilestoneFilters {
-  /** Exact match on `paymentAgreementId`. */
-  paymentAgreementId?: string;
-  /** Exact, case-sensitive match on `trigger`. */
-  trigger?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `paymentAgreementId`. Give it several times (up to 100) to match any of the values. */
+  paymentAgreementId?: string | readonly string[];
+  /** Exact, case-sensitive match on `trigger`. Give it several times (up to 100) to match any of the values. */
+  trigger?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `amount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  amount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `dueOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  dueOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentMilestoneInclude = 'paymentAgreement' | 'settlements';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentMilestoneSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'amount' | '-amount' | 'dueOn' | '-dueOn';
+
+/** The fields `counts()` counts by. */
+export type PaymentMilestoneCountable = 'status' | 'paymentAgreementId' | 'trigger';
 
 /** Payment Receipts: Proof that a payment reached the supplier, such as a bank confirmation. */
 export interface PaymentReceipt {
@@ -2003,21 +2619,33 @@ export interface PaymentReceipt {
 }
 
 export interface PaymentReceiptFilters {
-  /** Exact match on `paymentId`. */
-  paymentId?: string;
-  /** Exact match on `documentId`. */
-  documentId?: string;
-  /** Exact, case-sensitive match on `reference`. */
-  reference?: string;
+  /** Exact match on `paymentId`. Give it several times (up to 100) to match any of the values. */
+  paymentId?: string | readonly string[];
+  /** Exact match on `documentId`. Give it several times (up to 100) to match any of the values. */
+  documentId?: string | readonly string[];
+  /** Exact, case-sensitive match on `reference`. Give it several times (up to 100) to match any of the values. */
+  reference?: string | readonly string[];
   /** Case-insensitive substring of `reference`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `receivedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  receivedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentReceiptInclude = 'payment' | 'document';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentReceiptSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'reference' | '-reference' | 'receivedAt' | '-receivedAt';
+
+/** The fields `counts()` counts by. */
+export type PaymentReceiptCountable = 'paymentId' | 'documentId';
 
 /** Payment Settlements: The part of a payment applied to one invoice (and, optionally, one milestone). */
 export interface PaymentSettlement {
@@ -2040,19 +2668,29 @@ export interface PaymentSettlement {
 }
 
 export interface PaymentSettlementFilters {
-  /** Exact match on `paymentId`. */
-  paymentId?: string;
-  /** Exact match on `invoiceId`. */
-  invoiceId?: string;
-  /** Exact match on `paymentMilestoneId`. */
-  paymentMilestoneId?: string;
+  /** Exact match on `paymentId`. Give it several times (up to 100) to match any of the values. */
+  paymentId?: string | readonly string[];
+  /** Exact match on `invoiceId`. Give it several times (up to 100) to match any of the values. */
+  invoiceId?: string | readonly string[];
+  /** Exact match on `paymentMilestoneId`. Give it several times (up to 100) to match any of the values. */
+  paymentMilestoneId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentSettlementInclude = 'payment' | 'invoice' | 'paymentMilestone';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentSettlementSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type PaymentSettlementCountable = 'paymentId' | 'invoiceId' | 'paymentMilestoneId';
 
 /** Payment Terms: Terms of payment, such as 30 days net. */
 export interface PaymentTerm {
@@ -2067,17 +2705,27 @@ export interface PaymentTerm {
 }
 
 export interface PaymentTermFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentTermInclude = never;
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentTermSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type PaymentTermCountable = never;
 
 /** Payments: A payment made to a supplier. */
 export interface Payment {
@@ -2108,27 +2756,41 @@ export interface Payment {
 }
 
 export interface PaymentFilters {
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact match on `paymentAgreementId`. */
-  paymentAgreementId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `method`. */
-  method?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact match on `paymentAgreementId`. Give it several times (up to 100) to match any of the values. */
+  paymentAgreementId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `method`. Give it several times (up to 100) to match any of the values. */
+  method?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `amount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  amount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `paidAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  paidAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type PaymentInclude = 'supplier' | 'paymentAgreement' | 'settlements' | 'receipts';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type PaymentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'amount' | '-amount' | 'paidAt' | '-paidAt';
+
+/** The fields `counts()` counts by. */
+export type PaymentCountable = 'status' | 'supplierId' | 'paymentAgreementId' | 'method' | 'currency';
 
 /** Product Collections: Places a product in a collection. */
 export interface ProductCollection {
@@ -2144,17 +2806,27 @@ export interface ProductCollection {
 }
 
 export interface ProductCollectionFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `collectionId`. */
-  collectionId?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `collectionId`. Give it several times (up to 100) to match any of the values. */
+  collectionId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductCollectionInclude = 'product' | 'collection';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductCollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductCollectionCountable = 'productId' | 'collectionId';
 
 /** Product Launch Windows: Schedules a product into a launch window. */
 export interface ProductLaunchWindow {
@@ -2170,17 +2842,27 @@ export interface ProductLaunchWindow {
 }
 
 export interface ProductLaunchWindowFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `launchWindowId`. */
-  launchWindowId?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `launchWindowId`. Give it several times (up to 100) to match any of the values. */
+  launchWindowId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductLaunchWindowInclude = 'product' | 'launchWindow';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductLaunchWindowSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductLaunchWindowCountable = 'productId' | 'launchWindowId';
 
 /** Product Option Collections: Places a product option (one colourway) in a collection. */
 export interface ProductOptionCollection {
@@ -2196,17 +2878,27 @@ export interface ProductOptionCollection {
 }
 
 export interface ProductOptionCollectionFilters {
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact match on `collectionId`. */
-  collectionId?: string;
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact match on `collectionId`. Give it several times (up to 100) to match any of the values. */
+  collectionId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductOptionCollectionInclude = 'productOption' | 'collection';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductOptionCollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductOptionCollectionCountable = 'productOptionId' | 'collectionId';
 
 /** Product Option Dimension Values: A size (dimension value) that a product option comes in. */
 export interface ProductOptionDimensionValue {
@@ -2222,17 +2914,27 @@ export interface ProductOptionDimensionValue {
 }
 
 export interface ProductOptionDimensionValueFilters {
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact match on `dimensionValueId`. */
-  dimensionValueId?: string;
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact match on `dimensionValueId`. Give it several times (up to 100) to match any of the values. */
+  dimensionValueId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductOptionDimensionValueInclude = 'productOption' | 'dimensionValue';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductOptionDimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductOptionDimensionValueCountable = 'productOptionId' | 'dimensionValueId';
 
 /** Product Option Prices: A price of a product option: wholesale, retail or cost, per market, from a date. */
 export interface ProductOptionPrice {
@@ -2257,21 +2959,35 @@ export interface ProductOptionPrice {
 }
 
 export interface ProductOptionPriceFilters {
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact, case-sensitive match on `priceType`. */
-  priceType?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
-  /** Exact match on `countryId`. */
-  countryId?: string;
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact, case-sensitive match on `priceType`. Give it several times (up to 100) to match any of the values. */
+  priceType?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
+  /** Exact match on `countryId`. Give it several times (up to 100) to match any of the values. */
+  countryId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `amount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  amount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `validFrom`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  validFrom?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductOptionPriceInclude = 'productOption' | 'country';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductOptionPriceSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amount' | '-amount' | 'validFrom' | '-validFrom';
+
+/** The fields `counts()` counts by. */
+export type ProductOptionPriceCountable = 'productOptionId' | 'priceType' | 'currency' | 'countryId';
 
 /** Product Option Values: Links a product option to an option value that describes it (its colour, fit or finish). */
 export interface ProductOptionValue {
@@ -2287,17 +3003,27 @@ export interface ProductOptionValue {
 }
 
 export interface ProductOptionValueFilters {
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact match on `optionValueId`. */
-  optionValueId?: string;
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact match on `optionValueId`. Give it several times (up to 100) to match any of the values. */
+  optionValueId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductOptionValueInclude = 'productOption' | 'optionValue';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductOptionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductOptionValueCountable = 'productOptionId' | 'optionValueId';
 
 /** Product Options: A colourway of a product: the product in one colour. Its sizes are SKUs. */
 export interface ProductOption {
@@ -2328,23 +3054,33 @@ export interface ProductOption {
 }
 
 export interface ProductOptionFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `colorId`. */
-  colorId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `colorId`. Give it several times (up to 100) to match any of the values. */
+  colorId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductOptionInclude = 'product' | 'color' | 'skus' | 'values' | 'dimensionValues' | 'prices' | 'collections';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductOptionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ProductOptionCountable = 'productId' | 'colorId' | 'status';
 
 /** Product Relations: A link between two products, such as a matching piece or a replacement. */
 export interface ProductRelation {
@@ -2361,17 +3097,25 @@ export interface ProductRelation {
 }
 
 export interface ProductRelationFilters {
-  /** Exact match on `relatedProductId`. */
-  relatedProductId?: string;
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact, case-sensitive match on `relationType`. */
-  relationType?: string;
+  /** Exact match on `relatedProductId`. Give it several times (up to 100) to match any of the values. */
+  relatedProductId?: string | readonly string[];
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact, case-sensitive match on `relationType`. Give it several times (up to 100) to match any of the values. */
+  relationType?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductRelationInclude = 'product' | 'relatedProduct';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductRelationSort = 'createdAt' | '-createdAt';
+
+/** The fields `counts()` counts by. */
+export type ProductRelationCountable = 'productId' | 'relatedProductId' | 'relationType';
 
 /** Product Tags: A tag put on a product. */
 export interface ProductTag {
@@ -2387,17 +3131,27 @@ export interface ProductTag {
 }
 
 export interface ProductTagFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `tagId`. */
-  tagId?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `tagId`. Give it several times (up to 100) to match any of the values. */
+  tagId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductTagInclude = 'product' | 'tag';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductTagSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ProductTagCountable = 'productId' | 'tagId';
 
 /** Product Versions: A revision of a product's specification (tech pack); measurement tables hang off it. */
 export interface ProductVersion {
@@ -2418,17 +3172,27 @@ export interface ProductVersion {
 }
 
 export interface ProductVersionFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductVersionInclude = 'product' | 'measurementTables' | 'boms';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductVersionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'versionNumber' | '-versionNumber' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ProductVersionCountable = 'productId' | 'status';
 
 /** Production Run Item Revisions: A past change of a production run item's planned or completed quantity. */
 export interface ProductionRunItemRevision {
@@ -2448,15 +3212,27 @@ export interface ProductionRunItemRevision {
 }
 
 export interface ProductionRunItemRevisionFilters {
-  /** Exact match on `productionRunItemId`. */
-  productionRunItemId?: string;
+  /** Exact match on `productionRunItemId`. Give it several times (up to 100) to match any of the values. */
+  productionRunItemId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `effectiveAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  effectiveAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductionRunItemRevisionInclude = 'productionRunItem';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductionRunItemRevisionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'revisionNumber' | '-revisionNumber' | 'effectiveAt' | '-effectiveAt';
+
+/** The fields `counts()` counts by. */
+export type ProductionRunItemRevisionCountable = 'productionRunItemId';
 
 /** Production Run Items: The quantity of one order line planned and completed in a production run. */
 export interface ProductionRunItem {
@@ -2481,21 +3257,35 @@ export interface ProductionRunItem {
 }
 
 export interface ProductionRunItemFilters {
-  /** Exact match on `productionRunId`. */
-  productionRunId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productionRunId`. Give it several times (up to 100) to match any of the values. */
+  productionRunId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `plannedQuantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  plannedQuantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `completedQuantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  completedQuantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
 }
 
 export type ProductionRunItemInclude = 'productionRun' | 'orderItem' | 'sku' | 'revisions';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductionRunItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'plannedQuantity' | '-plannedQuantity' | 'completedQuantity' | '-completedQuantity';
+
+/** The fields `counts()` counts by. */
+export type ProductionRunItemCountable = 'status' | 'productionRunId' | 'orderItemId' | 'skuId';
 
 /** Production Runs: A batch of production at a factory for a purchase order. */
 export interface ProductionRun {
@@ -2524,25 +3314,43 @@ export interface ProductionRun {
 }
 
 export interface ProductionRunFilters {
-  /** Exact match on `orderId`. */
-  orderId?: string;
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact match on `locationId`. */
-  locationId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `orderId`. Give it several times (up to 100) to match any of the values. */
+  orderId?: string | readonly string[];
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact match on `locationId`. Give it several times (up to 100) to match any of the values. */
+  locationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `plannedStartOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  plannedStartOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `plannedEndOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  plannedEndOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `actualStartOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  actualStartOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `actualEndOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  actualEndOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductionRunInclude = 'order' | 'supplier' | 'location' | 'items';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductionRunSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'plannedStartOn' | '-plannedStartOn' | 'plannedEndOn' | '-plannedEndOn' | 'actualStartOn' | '-actualStartOn' | 'actualEndOn' | '-actualEndOn';
+
+/** The fields `counts()` counts by. */
+export type ProductionRunCountable = 'status' | 'orderId' | 'supplierId' | 'locationId';
 
 /** Parent Products: A product of the catalog (a style), before colourways and sizes. */
 export interface Product {
@@ -2575,21 +3383,31 @@ export interface Product {
 }
 
 export interface ProductFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** UUID of a category from the categories collection. */
-  category?: string;
+  category?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ProductInclude = 'versions' | 'relations' | 'options' | 'skus' | 'boms' | 'collections' | 'tags' | 'launchWindows';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ProductSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type ProductCountable = 'status';
 
 /** Quote Items: A priced line of a quote, usually one colourway. */
 export interface QuoteItem {
@@ -2619,19 +3437,33 @@ export interface QuoteItem {
 }
 
 export interface QuoteItemFilters {
-  /** Exact match on `quoteId`. */
-  quoteId?: string;
-  /** Exact match on `quoteRevisionId`. */
-  quoteRevisionId?: string;
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
+  /** Exact match on `quoteId`. Give it several times (up to 100) to match any of the values. */
+  quoteId?: string | readonly string[];
+  /** Exact match on `quoteRevisionId`. Give it several times (up to 100) to match any of the values. */
+  quoteRevisionId?: string | readonly string[];
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `unitPrice`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  unitPrice?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type QuoteItemInclude = 'quote' | 'quoteRevision' | 'productOption' | 'priceBands';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type QuoteItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice';
+
+/** The fields `counts()` counts by. */
+export type QuoteItemCountable = 'quoteId' | 'quoteRevisionId' | 'productOptionId';
 
 /** Quote Notes: A comment in the discussion of a quote. */
 export interface QuoteNote {
@@ -2650,21 +3482,31 @@ export interface QuoteNote {
 }
 
 export interface QuoteNoteFilters {
-  /** Exact match on `quoteId`. */
-  quoteId?: string;
-  /** Exact match on `authorUserId`. */
-  authorUserId?: string;
-  /** Exact, case-sensitive match on `visibility`. */
-  visibility?: string;
+  /** Exact match on `quoteId`. Give it several times (up to 100) to match any of the values. */
+  quoteId?: string | readonly string[];
+  /** Exact match on `authorUserId`. Give it several times (up to 100) to match any of the values. */
+  authorUserId?: string | readonly string[];
+  /** Exact, case-sensitive match on `visibility`. Give it several times (up to 100) to match any of the values. */
+  visibility?: string | readonly string[];
   /** Case-insensitive substring of `body`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type QuoteNoteInclude = 'quote';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type QuoteNoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type QuoteNoteCountable = 'visibility' | 'quoteId';
 
 /** Quote Price Bands: A volume price break of a quote item. */
 export interface QuotePriceBand {
@@ -2684,15 +3526,29 @@ export interface QuotePriceBand {
 }
 
 export interface QuotePriceBandFilters {
-  /** Exact match on `quoteItemId`. */
-  quoteItemId?: string;
+  /** Exact match on `quoteItemId`. Give it several times (up to 100) to match any of the values. */
+  quoteItemId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `minQuantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  minQuantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `unitPrice`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  unitPrice?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type QuotePriceBandInclude = 'quoteItem';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type QuotePriceBandSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'minQuantity' | '-minQuantity' | 'unitPrice' | '-unitPrice';
+
+/** The fields `counts()` counts by. */
+export type QuotePriceBandCountable = 'quoteItemId';
 
 /** Quote Revisions: One round of a quote: each resubmission by the supplier is a revision. */
 export interface QuoteRevision {
@@ -2712,17 +3568,29 @@ export interface QuoteRevision {
 }
 
 export interface QuoteRevisionFilters {
-  /** Exact match on `quoteId`. */
-  quoteId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `quoteId`. Give it several times (up to 100) to match any of the values. */
+  quoteId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `submittedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  submittedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type QuoteRevisionInclude = 'quote' | 'items';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type QuoteRevisionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'revisionNumber' | '-revisionNumber' | 'submittedAt' | '-submittedAt';
+
+/** The fields `counts()` counts by. */
+export type QuoteRevisionCountable = 'status' | 'quoteId';
 
 /** Quotes: A supplier's quotation (RFQ) for a product. */
 export interface Quote {
@@ -2754,27 +3622,39 @@ export interface Quote {
 }
 
 export interface QuoteFilters {
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
-  /** Exact, case-sensitive match on `incoterm`. */
-  incoterm?: string;
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
+  /** Exact, case-sensitive match on `incoterm`. Give it several times (up to 100) to match any of the values. */
+  incoterm?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `validUntil`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  validUntil?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type QuoteInclude = 'supplier' | 'product' | 'revisions' | 'items' | 'notes';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type QuoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'validUntil' | '-validUntil';
+
+/** The fields `counts()` counts by. */
+export type QuoteCountable = 'status' | 'supplierId' | 'productId' | 'currency' | 'incoterm';
 
 /** Sample Checklist Results: The outcome of one checkpoint when a sample round was reviewed. */
 export interface SampleChecklistResult {
@@ -2795,19 +3675,29 @@ export interface SampleChecklistResult {
 }
 
 export interface SampleChecklistResultFilters {
-  /** Exact match on `sampleRoundId`. */
-  sampleRoundId?: string;
-  /** Exact match on `checklistId`. */
-  checklistId?: string;
-  /** Exact, case-sensitive match on `result`. */
-  result?: string;
+  /** Exact match on `sampleRoundId`. Give it several times (up to 100) to match any of the values. */
+  sampleRoundId?: string | readonly string[];
+  /** Exact match on `checklistId`. Give it several times (up to 100) to match any of the values. */
+  checklistId?: string | readonly string[];
+  /** Exact, case-sensitive match on `result`. Give it several times (up to 100) to match any of the values. */
+  result?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SampleChecklistResultInclude = 'sampleRound' | 'checklist';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SampleChecklistResultSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type SampleChecklistResultCountable = 'result' | 'sampleRoundId' | 'checklistId';
 
 /** Sample Rounds: One submission of a sample and the brand's decision on it. */
 export interface SampleRound {
@@ -2832,19 +3722,33 @@ export interface SampleRound {
 }
 
 export interface SampleRoundFilters {
-  /** Exact match on `sampleId`. */
-  sampleId?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `decision`. */
-  decision?: string;
+  /** Exact match on `sampleId`. Give it several times (up to 100) to match any of the values. */
+  sampleId?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `decision`. Give it several times (up to 100) to match any of the values. */
+  decision?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `sentAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  sentAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `receivedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  receivedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SampleRoundInclude = 'sample' | 'checklistResults';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SampleRoundSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'roundNumber' | '-roundNumber' | 'sentAt' | '-sentAt' | 'receivedAt' | '-receivedAt';
+
+/** The fields `counts()` counts by. */
+export type SampleRoundCountable = 'status' | 'sampleId' | 'decision';
 
 /** Samples: A physical sample of a product requested from a supplier (proto, fit, salesman, PP, TOP). */
 export interface Sample {
@@ -2872,27 +3776,41 @@ export interface Sample {
 }
 
 export interface SampleFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact match on `supplierId`. */
-  supplierId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact match on `supplierId`. Give it several times (up to 100) to match any of the values. */
+  supplierId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `requestedOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  requestedOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `dueOn`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  dueOn?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SampleInclude = 'product' | 'productOption' | 'supplier' | 'rounds';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SampleSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'requestedOn' | '-requestedOn' | 'dueOn' | '-dueOn';
+
+/** The fields `counts()` counts by. */
+export type SampleCountable = 'status' | 'productId' | 'productOptionId' | 'supplierId' | 'type';
 
 /** Shipment Bookings: Links a shipment to a forwarder booking it fulfils. */
 export interface ShipmentBooking {
@@ -2908,17 +3826,27 @@ export interface ShipmentBooking {
 }
 
 export interface ShipmentBookingFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `bookingId`. */
-  bookingId?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `bookingId`. Give it several times (up to 100) to match any of the values. */
+  bookingId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentBookingInclude = 'shipment' | 'booking';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentBookingSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ShipmentBookingCountable = 'shipmentId' | 'bookingId';
 
 /** Shipment Carton Items: The units of one shipment item packed in one carton. */
 export interface ShipmentCartonItem {
@@ -2938,19 +3866,29 @@ export interface ShipmentCartonItem {
 }
 
 export interface ShipmentCartonItemFilters {
-  /** Exact match on `shipmentCartonId`. */
-  shipmentCartonId?: string;
-  /** Exact match on `shipmentItemId`. */
-  shipmentItemId?: string;
-  /** Exact match on `skuId`. */
-  skuId?: string;
+  /** Exact match on `shipmentCartonId`. Give it several times (up to 100) to match any of the values. */
+  shipmentCartonId?: string | readonly string[];
+  /** Exact match on `shipmentItemId`. Give it several times (up to 100) to match any of the values. */
+  shipmentItemId?: string | readonly string[];
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentCartonItemInclude = 'shipmentCarton' | 'shipmentItem' | 'sku';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentCartonItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ShipmentCartonItemCountable = 'shipmentCartonId' | 'shipmentItemId' | 'skuId';
 
 /** Shipment Cartons: A physical carton in a shipment. */
 export interface ShipmentCarton {
@@ -2976,19 +3914,31 @@ export interface ShipmentCarton {
 }
 
 export interface ShipmentCartonFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `cartonSizeId`. */
-  cartonSizeId?: string;
-  /** Exact, case-sensitive match on `sscc`. */
-  sscc?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `cartonSizeId`. Give it several times (up to 100) to match any of the values. */
+  cartonSizeId?: string | readonly string[];
+  /** Exact, case-sensitive match on `sscc`. Give it several times (up to 100) to match any of the values. */
+  sscc?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `grossWeightKg`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  grossWeightKg?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentCartonInclude = 'shipment' | 'cartonSize' | 'items';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentCartonSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'cartonNumber' | '-cartonNumber' | 'sscc' | '-sscc' | 'grossWeightKg' | '-grossWeightKg';
+
+/** The fields `counts()` counts by. */
+export type ShipmentCartonCountable = 'shipmentId' | 'cartonSizeId';
 
 /** Shipment Charges: A cost of moving a shipment, such as freight, duty or insurance. */
 export interface ShipmentCharge {
@@ -3014,21 +3964,33 @@ export interface ShipmentCharge {
 }
 
 export interface ShipmentChargeFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `partnerId`. */
-  partnerId?: string;
-  /** Exact, case-sensitive match on `chargeType`. */
-  chargeType?: string;
-  /** Exact match on `invoiceId`. */
-  invoiceId?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `partnerId`. Give it several times (up to 100) to match any of the values. */
+  partnerId?: string | readonly string[];
+  /** Exact, case-sensitive match on `chargeType`. Give it several times (up to 100) to match any of the values. */
+  chargeType?: string | readonly string[];
+  /** Exact match on `invoiceId`. Give it several times (up to 100) to match any of the values. */
+  invoiceId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `amount`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  amount?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentChargeInclude = 'shipment' | 'partner' | 'invoice';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentChargeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amount' | '-amount';
+
+/** The fields `counts()` counts by. */
+export type ShipmentChargeCountable = 'shipmentId' | 'partnerId' | 'chargeType' | 'currency' | 'invoiceId';
 
 /** Shipment Item Lineages: Where a shipment item's units came from: order line, booking, packing list and any earlier shipment item. */
 export interface ShipmentItemLineage {
@@ -3057,25 +4019,35 @@ export interface ShipmentItemLineage {
 }
 
 export interface ShipmentItemLineageFilters {
-  /** Exact match on `shipmentItemId`. */
-  shipmentItemId?: string;
-  /** Exact match on `sourceShipmentItemId`. */
-  sourceShipmentItemId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact match on `bookingItemId`. */
-  bookingItemId?: string;
-  /** Exact match on `packingListLineId`. */
-  packingListLineId?: string;
-  /** Exact, case-sensitive match on `outcome`. */
-  outcome?: string;
+  /** Exact match on `shipmentItemId`. Give it several times (up to 100) to match any of the values. */
+  shipmentItemId?: string | readonly string[];
+  /** Exact match on `sourceShipmentItemId`. Give it several times (up to 100) to match any of the values. */
+  sourceShipmentItemId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact match on `bookingItemId`. Give it several times (up to 100) to match any of the values. */
+  bookingItemId?: string | readonly string[];
+  /** Exact match on `packingListLineId`. Give it several times (up to 100) to match any of the values. */
+  packingListLineId?: string | readonly string[];
+  /** Exact, case-sensitive match on `outcome`. Give it several times (up to 100) to match any of the values. */
+  outcome?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentItemLineageInclude = 'shipmentItem' | 'sourceShipmentItem' | 'orderItem' | 'bookingItem' | 'packingListLine';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentItemLineageSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type ShipmentItemLineageCountable = 'shipmentItemId' | 'sourceShipmentItemId' | 'orderItemId' | 'bookingItemId' | 'packingListLineId' | 'outcome';
 
 /** Shipment Items: A line of a shipment: a SKU and quantity from an order item. */
 export interface ShipmentItem {
@@ -3103,23 +4075,37 @@ export interface ShipmentItem {
 }
 
 export interface ShipmentItemFilters {
-  /** Exact match on `shipmentId`. */
-  shipmentId?: string;
-  /** Exact match on `orderItemId`. */
-  orderItemId?: string;
-  /** Exact, case-sensitive match on `sku`. */
-  sku?: string;
-  /** Exact, case-sensitive match on `purchaseOrderNumber`. */
-  purchaseOrderNumber?: string;
-  /** Exact, case-sensitive match on `lineageOutcome`. */
-  lineageOutcome?: string;
+  /** Exact match on `shipmentId`. Give it several times (up to 100) to match any of the values. */
+  shipmentId?: string | readonly string[];
+  /** Exact match on `orderItemId`. Give it several times (up to 100) to match any of the values. */
+  orderItemId?: string | readonly string[];
+  /** Exact, case-sensitive match on `sku`. Give it several times (up to 100) to match any of the values. */
+  sku?: string | readonly string[];
+  /** Exact, case-sensitive match on `purchaseOrderNumber`. Give it several times (up to 100) to match any of the values. */
+  purchaseOrderNumber?: string | readonly string[];
+  /** Exact, case-sensitive match on `lineageOutcome`. Give it several times (up to 100) to match any of the values. */
+  lineageOutcome?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `quantity`, any of its bounds: `gte` (at least), `gt` (greater than), `lte` (at most), `lt` (less than). */
+  quantity?: { readonly gte?: number; readonly gt?: number; readonly lte?: number; readonly lt?: number };
+  /** A range of `reconciledAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  reconciledAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentItemInclude = 'shipment' | 'orderItem' | 'cartonItems' | 'lineages';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'sku' | '-sku' | 'purchaseOrderNumber' | '-purchaseOrderNumber' | 'quantity' | '-quantity' | 'reconciledAt' | '-reconciledAt';
+
+/** The fields `counts()` counts by. */
+export type ShipmentItemCountable = 'shipmentId' | 'orderItemId' | 'lineageOutcome';
 
 /** Shipments: A consignment of goods moving from an origin to a destination. */
 export interface Shipment {
@@ -3169,29 +4155,47 @@ export interface Shipment {
 }
 
 export interface ShipmentFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact, case-sensitive match on `mode`. */
-  mode?: string;
-  /** Exact match on `courierId`. */
-  courierId?: string;
-  /** Exact match on `originLocationId`. */
-  originLocationId?: string;
-  /** Exact match on `destinationLocationId`. */
-  destinationLocationId?: string;
-  /** Exact, case-sensitive match on `trackingNumber`. */
-  trackingNumber?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact, case-sensitive match on `mode`. Give it several times (up to 100) to match any of the values. */
+  mode?: string | readonly string[];
+  /** Exact match on `courierId`. Give it several times (up to 100) to match any of the values. */
+  courierId?: string | readonly string[];
+  /** Exact match on `originLocationId`. Give it several times (up to 100) to match any of the values. */
+  originLocationId?: string | readonly string[];
+  /** Exact match on `destinationLocationId`. Give it several times (up to 100) to match any of the values. */
+  destinationLocationId?: string | readonly string[];
+  /** Exact, case-sensitive match on `trackingNumber`. Give it several times (up to 100) to match any of the values. */
+  trackingNumber?: string | readonly string[];
   /** Case-insensitive substring of `code` or `trackingNumber`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `etd`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  etd?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `eta`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  eta?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `departedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  departedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `arrivedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  arrivedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type ShipmentInclude = 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'cartons' | 'charges' | 'legs' | 'orders' | 'bookings' | 'goodsReceipts' | 'packingLists';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type ShipmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'trackingNumber' | '-trackingNumber' | 'etd' | '-etd' | 'eta' | '-eta' | 'departedAt' | '-departedAt' | 'arrivedAt' | '-arrivedAt';
+
+/** The fields `counts()` counts by. */
+export type ShipmentCountable = 'status' | 'mode' | 'courierId' | 'originLocationId' | 'destinationLocationId';
 
 /** SKU Dimension Values: A size value that defines a SKU, one per dimension (such as size M and inseam 32). */
 export interface SkuDimensionValue {
@@ -3207,17 +4211,27 @@ export interface SkuDimensionValue {
 }
 
 export interface SkuDimensionValueFilters {
-  /** Exact match on `skuId`. */
-  skuId?: string;
-  /** Exact match on `dimensionValueId`. */
-  dimensionValueId?: string;
+  /** Exact match on `skuId`. Give it several times (up to 100) to match any of the values. */
+  skuId?: string | readonly string[];
+  /** Exact match on `dimensionValueId`. Give it several times (up to 100) to match any of the values. */
+  dimensionValueId?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SkuDimensionValueInclude = 'sku' | 'dimensionValue';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SkuDimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
+
+/** The fields `counts()` counts by. */
+export type SkuDimensionValueCountable = 'skuId' | 'dimensionValueId';
 
 /** SKUs: A sellable unit: one colourway of a product in one size. */
 export interface Sku {
@@ -3244,25 +4258,35 @@ export interface Sku {
 }
 
 export interface SkuFilters {
-  /** Exact match on `productId`. */
-  productId?: string;
-  /** Exact match on `productOptionId`. */
-  productOptionId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `barcode`. */
-  barcode?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
+  /** Exact match on `productId`. Give it several times (up to 100) to match any of the values. */
+  productId?: string | readonly string[];
+  /** Exact match on `productOptionId`. Give it several times (up to 100) to match any of the values. */
+  productOptionId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `barcode`. Give it several times (up to 100) to match any of the values. */
+  barcode?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
   /** Case-insensitive substring of `code` or `barcode`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SkuInclude = 'product' | 'productOption' | 'dimensionValues' | 'inventory';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code';
+
+/** The fields `counts()` counts by. */
+export type SkuCountable = 'productId' | 'productOptionId' | 'status';
 
 /** Suppliers: A partner the brand buys products or materials from, with its commercial defaults. */
 export interface Supplier {
@@ -3297,27 +4321,37 @@ export interface Supplier {
 }
 
 export interface SupplierFilters {
-  /** Exact match on `partnerId`. */
-  partnerId?: string;
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `status`. */
-  status?: string;
-  /** Exact match on `countryId`. */
-  countryId?: string;
-  /** Exact match on `paymentTermId`. */
-  paymentTermId?: string;
-  /** Exact, case-sensitive match on `currency`. */
-  currency?: string;
+  /** Exact match on `partnerId`. Give it several times (up to 100) to match any of the values. */
+  partnerId?: string | readonly string[];
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `status`. Give it several times (up to 100) to match any of the values. */
+  status?: string | readonly string[];
+  /** Exact match on `countryId`. Give it several times (up to 100) to match any of the values. */
+  countryId?: string | readonly string[];
+  /** Exact match on `paymentTermId`. Give it several times (up to 100) to match any of the values. */
+  paymentTermId?: string | readonly string[];
+  /** Exact, case-sensitive match on `currency`. Give it several times (up to 100) to match any of the values. */
+  currency?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type SupplierInclude = 'partner' | 'country' | 'paymentTerm' | 'quotes' | 'materials' | 'orders';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type SupplierSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type SupplierCountable = 'status' | 'partnerId' | 'countryId' | 'paymentTermId' | 'currency';
 
 /** Tags: A free label for grouping products. */
 export interface Tag {
@@ -3331,17 +4365,27 @@ export interface Tag {
 }
 
 export interface TagFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
   /** Case-insensitive substring of `name` or `code`; `%` and `_` are ordinary characters. */
   search?: string;
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type TagInclude = 'products';
+
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type TagSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type TagCountable = never;
 
 /** Units of Measure: Units for quantities and dimensions (pieces, metres, kilograms). */
 export interface UnitOfMeasure {
@@ -3355,113 +4399,123 @@ export interface UnitOfMeasure {
 }
 
 export interface UnitOfMeasureFilters {
-  /** Exact, case-sensitive match on `code`. */
-  code?: string;
-  /** Exact, case-sensitive match on `type`. */
-  type?: string;
+  /** Exact, case-sensitive match on `code`. Give it several times (up to 100) to match any of the values. */
+  code?: string | readonly string[];
+  /** Exact, case-sensitive match on `type`. Give it several times (up to 100) to match any of the values. */
+  type?: string | readonly string[];
   /** Records whose `createdAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. */
   createdSince?: string;
   /** Records whose `updatedAt` is at or after this instant: ISO 8601 with a time zone, such as `2026-03-01T00:00:00Z`. It cannot keep a copy in sync: `updatedAt` is set when the writing transaction begins, so a change committed after your call can carry an older time and never match, and a deleted record is simply no longer listed. To keep a copy, follow the family's changes feed (`GET /brands/{brand}/<family>/changes` with the last `syncToken`), which misses neither. */
   updatedSince?: string;
+  /** A range of `createdAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  createdAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
+  /** A range of `updatedAt`, any of its bounds: `gte` (at or after), `gt` (after), `lte` (at or before), `lt` (before). */
+  updatedAt?: { readonly gte?: string; readonly gt?: string; readonly lte?: string; readonly lt?: string };
 }
 
 export type UnitOfMeasureInclude = never;
 
-/** Every family by path: its record, its filters and the names it may include. */
+/** The orders `sort` takes: a field, or `-` and a field for descending. */
+export type UnitOfMeasureSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
+
+/** The fields `counts()` counts by. */
+export type UnitOfMeasureCountable = 'type';
+
+/** Every family by path: its record, its filters, the names it may include, the orders it takes and the fields it counts by. */
 export interface Families {
-  'bom-components': { record: BomComponent; filters: BomComponentFilters; include: BomComponentInclude };
-  'bom-sections': { record: BomSection; filters: BomSectionFilters; include: BomSectionInclude };
-  'bom-skus': { record: BomSku; filters: BomSkuFilters; include: BomSkuInclude };
-  'boms': { record: Bom; filters: BomFilters; include: BomInclude };
-  'booking-items': { record: BookingItem; filters: BookingItemFilters; include: BookingItemInclude };
-  'bookings': { record: Booking; filters: BookingFilters; include: BookingInclude };
-  'brand-locations': { record: BrandLocation; filters: BrandLocationFilters; include: BrandLocationInclude };
-  'brands': { record: Brand; filters: BrandFilters; include: BrandInclude };
-  'carton-sizes': { record: CartonSize; filters: CartonSizeFilters; include: CartonSizeInclude };
-  'categories': { record: Category; filters: CategoryFilters; include: CategoryInclude };
-  'checklists': { record: Checklist; filters: ChecklistFilters; include: ChecklistInclude };
-  'collections': { record: Collection; filters: CollectionFilters; include: CollectionInclude };
-  'colors': { record: Color; filters: ColorFilters; include: ColorInclude };
-  'contacts': { record: Contact; filters: ContactFilters; include: ContactInclude };
-  'countries': { record: Country; filters: CountryFilters; include: CountryInclude };
-  'couriers': { record: Courier; filters: CourierFilters; include: CourierInclude };
-  'custom-field-definitions': { record: CustomFieldDefinition; filters: CustomFieldDefinitionFilters; include: CustomFieldDefinitionInclude };
-  'dimension-curve-axes': { record: DimensionCurveAxis; filters: DimensionCurveAxisFilters; include: DimensionCurveAxisInclude };
-  'dimension-curve-axis-values': { record: DimensionCurveAxisValue; filters: DimensionCurveAxisValueFilters; include: DimensionCurveAxisValueInclude };
-  'dimension-curve-cells': { record: DimensionCurveCell; filters: DimensionCurveCellFilters; include: DimensionCurveCellInclude };
-  'dimension-curves': { record: DimensionCurve; filters: DimensionCurveFilters; include: DimensionCurveInclude };
-  'dimension-group-dimensions': { record: DimensionGroupDimension; filters: DimensionGroupDimensionFilters; include: DimensionGroupDimensionInclude };
-  'dimension-groups': { record: DimensionGroup; filters: DimensionGroupFilters; include: DimensionGroupInclude };
-  'dimension-values': { record: DimensionValue; filters: DimensionValueFilters; include: DimensionValueInclude };
-  'dimensions': { record: Dimension; filters: DimensionFilters; include: DimensionInclude };
-  'document-types': { record: DocumentType; filters: DocumentTypeFilters; include: DocumentTypeInclude };
-  'documents': { record: Document; filters: DocumentFilters; include: DocumentInclude };
-  'goods-receipt-lines': { record: GoodsReceiptLine; filters: GoodsReceiptLineFilters; include: GoodsReceiptLineInclude };
-  'goods-receipts': { record: GoodsReceipt; filters: GoodsReceiptFilters; include: GoodsReceiptInclude };
-  'images': { record: Image; filters: ImageFilters; include: ImageInclude };
-  'inventory': { record: Inventory; filters: InventoryFilters; include: InventoryInclude };
-  'invoice-lines': { record: InvoiceLine; filters: InvoiceLineFilters; include: InvoiceLineInclude };
-  'invoices': { record: Invoice; filters: InvoiceFilters; include: InvoiceInclude };
-  'launch-windows': { record: LaunchWindow; filters: LaunchWindowFilters; include: LaunchWindowInclude };
-  'leg-items': { record: LegItem; filters: LegItemFilters; include: LegItemInclude };
-  'legs': { record: Leg; filters: LegFilters; include: LegInclude };
-  'locations': { record: Location; filters: LocationFilters; include: LocationInclude };
-  'material-variants': { record: MaterialVariant; filters: MaterialVariantFilters; include: MaterialVariantInclude };
-  'materials': { record: Material; filters: MaterialFilters; include: MaterialInclude };
-  'measurement-table-skus': { record: MeasurementTableSku; filters: MeasurementTableSkuFilters; include: MeasurementTableSkuInclude };
-  'measurement-tables': { record: MeasurementTable; filters: MeasurementTableFilters; include: MeasurementTableInclude };
-  'notes': { record: Note; filters: NoteFilters; include: NoteInclude };
-  'option-values': { record: OptionValue; filters: OptionValueFilters; include: OptionValueInclude };
-  'options': { record: Option; filters: OptionFilters; include: OptionInclude };
-  'order-amendments': { record: OrderAmendment; filters: OrderAmendmentFilters; include: OrderAmendmentInclude };
-  'order-items': { record: OrderItem; filters: OrderItemFilters; include: OrderItemInclude };
-  'order-shipments': { record: OrderShipment; filters: OrderShipmentFilters; include: OrderShipmentInclude };
-  'orders': { record: Order; filters: OrderFilters; include: OrderInclude };
-  'packing-list-lines': { record: PackingListLine; filters: PackingListLineFilters; include: PackingListLineInclude };
-  'packing-lists': { record: PackingList; filters: PackingListFilters; include: PackingListInclude };
-  'packing-templates': { record: PackingTemplate; filters: PackingTemplateFilters; include: PackingTemplateInclude };
-  'partner-locations': { record: PartnerLocation; filters: PartnerLocationFilters; include: PartnerLocationInclude };
-  'partners': { record: Partner; filters: PartnerFilters; include: PartnerInclude };
-  'payment-agreements': { record: PaymentAgreement; filters: PaymentAgreementFilters; include: PaymentAgreementInclude };
-  'payment-milestones': { record: PaymentMilestone; filters: PaymentMilestoneFilters; include: PaymentMilestoneInclude };
-  'payment-receipts': { record: PaymentReceipt; filters: PaymentReceiptFilters; include: PaymentReceiptInclude };
-  'payment-settlements': { record: PaymentSettlement; filters: PaymentSettlementFilters; include: PaymentSettlementInclude };
-  'payment-terms': { record: PaymentTerm; filters: PaymentTermFilters; include: PaymentTermInclude };
-  'payments': { record: Payment; filters: PaymentFilters; include: PaymentInclude };
-  'product-collections': { record: ProductCollection; filters: ProductCollectionFilters; include: ProductCollectionInclude };
-  'product-launch-windows': { record: ProductLaunchWindow; filters: ProductLaunchWindowFilters; include: ProductLaunchWindowInclude };
-  'product-option-collections': { record: ProductOptionCollection; filters: ProductOptionCollectionFilters; include: ProductOptionCollectionInclude };
-  'product-option-dimension-values': { record: ProductOptionDimensionValue; filters: ProductOptionDimensionValueFilters; include: ProductOptionDimensionValueInclude };
-  'product-option-prices': { record: ProductOptionPrice; filters: ProductOptionPriceFilters; include: ProductOptionPriceInclude };
-  'product-option-values': { record: ProductOptionValue; filters: ProductOptionValueFilters; include: ProductOptionValueInclude };
-  'product-options': { record: ProductOption; filters: ProductOptionFilters; include: ProductOptionInclude };
-  'product-relations': { record: ProductRelation; filters: ProductRelationFilters; include: ProductRelationInclude };
-  'product-tags': { record: ProductTag; filters: ProductTagFilters; include: ProductTagInclude };
-  'product-versions': { record: ProductVersion; filters: ProductVersionFilters; include: ProductVersionInclude };
-  'production-run-item-revisions': { record: ProductionRunItemRevision; filters: ProductionRunItemRevisionFilters; include: ProductionRunItemRevisionInclude };
-  'production-run-items': { record: ProductionRunItem; filters: ProductionRunItemFilters; include: ProductionRunItemInclude };
-  'production-runs': { record: ProductionRun; filters: ProductionRunFilters; include: ProductionRunInclude };
-  'products': { record: Product; filters: ProductFilters; include: ProductInclude };
-  'quote-items': { record: QuoteItem; filters: QuoteItemFilters; include: QuoteItemInclude };
-  'quote-notes': { record: QuoteNote; filters: QuoteNoteFilters; include: QuoteNoteInclude };
-  'quote-price-bands': { record: QuotePriceBand; filters: QuotePriceBandFilters; include: QuotePriceBandInclude };
-  'quote-revisions': { record: QuoteRevision; filters: QuoteRevisionFilters; include: QuoteRevisionInclude };
-  'quotes': { record: Quote; filters: QuoteFilters; include: QuoteInclude };
-  'sample-checklist-results': { record: SampleChecklistResult; filters: SampleChecklistResultFilters; include: SampleChecklistResultInclude };
-  'sample-rounds': { record: SampleRound; filters: SampleRoundFilters; include: SampleRoundInclude };
-  'samples': { record: Sample; filters: SampleFilters; include: SampleInclude };
-  'shipment-bookings': { record: ShipmentBooking; filters: ShipmentBookingFilters; include: ShipmentBookingInclude };
-  'shipment-carton-items': { record: ShipmentCartonItem; filters: ShipmentCartonItemFilters; include: ShipmentCartonItemInclude };
-  'shipment-cartons': { record: ShipmentCarton; filters: ShipmentCartonFilters; include: ShipmentCartonInclude };
-  'shipment-charges': { record: ShipmentCharge; filters: ShipmentChargeFilters; include: ShipmentChargeInclude };
-  'shipment-item-lineages': { record: ShipmentItemLineage; filters: ShipmentItemLineageFilters; include: ShipmentItemLineageInclude };
-  'shipment-items': { record: ShipmentItem; filters: ShipmentItemFilters; include: ShipmentItemInclude };
-  'shipments': { record: Shipment; filters: ShipmentFilters; include: ShipmentInclude };
-  'sku-dimension-values': { record: SkuDimensionValue; filters: SkuDimensionValueFilters; include: SkuDimensionValueInclude };
-  'skus': { record: Sku; filters: SkuFilters; include: SkuInclude };
-  'suppliers': { record: Supplier; filters: SupplierFilters; include: SupplierInclude };
-  'tags': { record: Tag; filters: TagFilters; include: TagInclude };
-  'units-of-measure': { record: UnitOfMeasure; filters: UnitOfMeasureFilters; include: UnitOfMeasureInclude };
+  'bom-components': { record: BomComponent; filters: BomComponentFilters; include: BomComponentInclude; sort: BomComponentSort; countable: BomComponentCountable };
+  'bom-sections': { record: BomSection; filters: BomSectionFilters; include: BomSectionInclude; sort: BomSectionSort; countable: BomSectionCountable };
+  'bom-skus': { record: BomSku; filters: BomSkuFilters; include: BomSkuInclude; sort: BomSkuSort; countable: BomSkuCountable };
+  'boms': { record: Bom; filters: BomFilters; include: BomInclude; sort: BomSort; countable: BomCountable };
+  'booking-items': { record: BookingItem; filters: BookingItemFilters; include: BookingItemInclude; sort: BookingItemSort; countable: BookingItemCountable };
+  'bookings': { record: Booking; filters: BookingFilters; include: BookingInclude; sort: BookingSort; countable: BookingCountable };
+  'brand-locations': { record: BrandLocation; filters: BrandLocationFilters; include: BrandLocationInclude; sort: BrandLocationSort; countable: BrandLocationCountable };
+  'brands': { record: Brand; filters: BrandFilters; include: BrandInclude; sort: BrandSort; countable: BrandCountable };
+  'carton-sizes': { record: CartonSize; filters: CartonSizeFilters; include: CartonSizeInclude; sort: CartonSizeSort; countable: CartonSizeCountable };
+  'categories': { record: Category; filters: CategoryFilters; include: CategoryInclude; sort: CategorySort; countable: CategoryCountable };
+  'checklists': { record: Checklist; filters: ChecklistFilters; include: ChecklistInclude; sort: ChecklistSort; countable: ChecklistCountable };
+  'collections': { record: Collection; filters: CollectionFilters; include: CollectionInclude; sort: CollectionSort; countable: CollectionCountable };
+  'colors': { record: Color; filters: ColorFilters; include: ColorInclude; sort: ColorSort; countable: ColorCountable };
+  'contacts': { record: Contact; filters: ContactFilters; include: ContactInclude; sort: ContactSort; countable: ContactCountable };
+  'countries': { record: Country; filters: CountryFilters; include: CountryInclude; sort: CountrySort; countable: CountryCountable };
+  'couriers': { record: Courier; filters: CourierFilters; include: CourierInclude; sort: CourierSort; countable: CourierCountable };
+  'custom-field-definitions': { record: CustomFieldDefinition; filters: CustomFieldDefinitionFilters; include: CustomFieldDefinitionInclude; sort: CustomFieldDefinitionSort; countable: CustomFieldDefinitionCountable };
+  'dimension-curve-axes': { record: DimensionCurveAxis; filters: DimensionCurveAxisFilters; include: DimensionCurveAxisInclude; sort: DimensionCurveAxisSort; countable: DimensionCurveAxisCountable };
+  'dimension-curve-axis-values': { record: DimensionCurveAxisValue; filters: DimensionCurveAxisValueFilters; include: DimensionCurveAxisValueInclude; sort: DimensionCurveAxisValueSort; countable: DimensionCurveAxisValueCountable };
+  'dimension-curve-cells': { record: DimensionCurveCell; filters: DimensionCurveCellFilters; include: DimensionCurveCellInclude; sort: DimensionCurveCellSort; countable: DimensionCurveCellCountable };
+  'dimension-curves': { record: DimensionCurve; filters: DimensionCurveFilters; include: DimensionCurveInclude; sort: DimensionCurveSort; countable: DimensionCurveCountable };
+  'dimension-group-dimensions': { record: DimensionGroupDimension; filters: DimensionGroupDimensionFilters; include: DimensionGroupDimensionInclude; sort: DimensionGroupDimensionSort; countable: DimensionGroupDimensionCountable };
+  'dimension-groups': { record: DimensionGroup; filters: DimensionGroupFilters; include: DimensionGroupInclude; sort: DimensionGroupSort; countable: DimensionGroupCountable };
+  'dimension-values': { record: DimensionValue; filters: DimensionValueFilters; include: DimensionValueInclude; sort: DimensionValueSort; countable: DimensionValueCountable };
+  'dimensions': { record: Dimension; filters: DimensionFilters; include: DimensionInclude; sort: DimensionSort; countable: DimensionCountable };
+  'document-types': { record: DocumentType; filters: DocumentTypeFilters; include: DocumentTypeInclude; sort: DocumentTypeSort; countable: DocumentTypeCountable };
+  'documents': { record: Document; filters: DocumentFilters; include: DocumentInclude; sort: DocumentSort; countable: DocumentCountable };
+  'goods-receipt-lines': { record: GoodsReceiptLine; filters: GoodsReceiptLineFilters; include: GoodsReceiptLineInclude; sort: GoodsReceiptLineSort; countable: GoodsReceiptLineCountable };
+  'goods-receipts': { record: GoodsReceipt; filters: GoodsReceiptFilters; include: GoodsReceiptInclude; sort: GoodsReceiptSort; countable: GoodsReceiptCountable };
+  'images': { record: Image; filters: ImageFilters; include: ImageInclude; sort: ImageSort; countable: ImageCountable };
+  'inventory': { record: Inventory; filters: InventoryFilters; include: InventoryInclude; sort: InventorySort; countable: InventoryCountable };
+  'invoice-lines': { record: InvoiceLine; filters: InvoiceLineFilters; include: InvoiceLineInclude; sort: InvoiceLineSort; countable: InvoiceLineCountable };
+  'invoices': { record: Invoice; filters: InvoiceFilters; include: InvoiceInclude; sort: InvoiceSort; countable: InvoiceCountable };
+  'launch-windows': { record: LaunchWindow; filters: LaunchWindowFilters; include: LaunchWindowInclude; sort: LaunchWindowSort; countable: LaunchWindowCountable };
+  'leg-items': { record: LegItem; filters: LegItemFilters; include: LegItemInclude; sort: LegItemSort; countable: LegItemCountable };
+  'legs': { record: Leg; filters: LegFilters; include: LegInclude; sort: LegSort; countable: LegCountable };
+  'locations': { record: Location; filters: LocationFilters; include: LocationInclude; sort: LocationSort; countable: LocationCountable };
+  'material-variants': { record: MaterialVariant; filters: MaterialVariantFilters; include: MaterialVariantInclude; sort: MaterialVariantSort; countable: MaterialVariantCountable };
+  'materials': { record: Material; filters: MaterialFilters; include: MaterialInclude; sort: MaterialSort; countable: MaterialCountable };
+  'measurement-table-skus': { record: MeasurementTableSku; filters: MeasurementTableSkuFilters; include: MeasurementTableSkuInclude; sort: MeasurementTableSkuSort; countable: MeasurementTableSkuCountable };
+  'measurement-tables': { record: MeasurementTable; filters: MeasurementTableFilters; include: MeasurementTableInclude; sort: MeasurementTableSort; countable: MeasurementTableCountable };
+  'notes': { record: Note; filters: NoteFilters; include: NoteInclude; sort: NoteSort; countable: NoteCountable };
+  'option-values': { record: OptionValue; filters: OptionValueFilters; include: OptionValueInclude; sort: OptionValueSort; countable: OptionValueCountable };
+  'options': { record: Option; filters: OptionFilters; include: OptionInclude; sort: OptionSort; countable: OptionCountable };
+  'order-amendments': { record: OrderAmendment; filters: OrderAmendmentFilters; include: OrderAmendmentInclude; sort: OrderAmendmentSort; countable: OrderAmendmentCountable };
+  'order-items': { record: OrderItem; filters: OrderItemFilters; include: OrderItemInclude; sort: OrderItemSort; countable: OrderItemCountable };
+  'order-shipments': { record: OrderShipment; filters: OrderShipmentFilters; include: OrderShipmentInclude; sort: OrderShipmentSort; countable: OrderShipmentCountable };
+  'orders': { record: Order; filters: OrderFilters; include: OrderInclude; sort: OrderSort; countable: OrderCountable };
+  'packing-list-lines': { record: PackingListLine; filters: PackingListLineFilters; include: PackingListLineInclude; sort: PackingListLineSort; countable: PackingListLineCountable };
+  'packing-lists': { record: PackingList; filters: PackingListFilters; include: PackingListInclude; sort: PackingListSort; countable: PackingListCountable };
+  'packing-templates': { record: PackingTemplate; filters: PackingTemplateFilters; include: PackingTemplateInclude; sort: PackingTemplateSort; countable: PackingTemplateCountable };
+  'partner-locations': { record: PartnerLocation; filters: PartnerLocationFilters; include: PartnerLocationInclude; sort: PartnerLocationSort; countable: PartnerLocationCountable };
+  'partners': { record: Partner; filters: PartnerFilters; include: PartnerInclude; sort: PartnerSort; countable: PartnerCountable };
+  'payment-agreements': { record: PaymentAgreement; filters: PaymentAgreementFilters; include: PaymentAgreementInclude; sort: PaymentAgreementSort; countable: PaymentAgreementCountable };
+  'payment-milestones': { record: PaymentMilestone; filters: PaymentMilestoneFilters; include: PaymentMilestoneInclude; sort: PaymentMilestoneSort; countable: PaymentMilestoneCountable };
+  'payment-receipts': { record: PaymentReceipt; filters: PaymentReceiptFilters; include: PaymentReceiptInclude; sort: PaymentReceiptSort; countable: PaymentReceiptCountable };
+  'payment-settlements': { record: PaymentSettlement; filters: PaymentSettlementFilters; include: PaymentSettlementInclude; sort: PaymentSettlementSort; countable: PaymentSettlementCountable };
+  'payment-terms': { record: PaymentTerm; filters: PaymentTermFilters; include: PaymentTermInclude; sort: PaymentTermSort; countable: PaymentTermCountable };
+  'payments': { record: Payment; filters: PaymentFilters; include: PaymentInclude; sort: PaymentSort; countable: PaymentCountable };
+  'product-collections': { record: ProductCollection; filters: ProductCollectionFilters; include: ProductCollectionInclude; sort: ProductCollectionSort; countable: ProductCollectionCountable };
+  'product-launch-windows': { record: ProductLaunchWindow; filters: ProductLaunchWindowFilters; include: ProductLaunchWindowInclude; sort: ProductLaunchWindowSort; countable: ProductLaunchWindowCountable };
+  'product-option-collections': { record: ProductOptionCollection; filters: ProductOptionCollectionFilters; include: ProductOptionCollectionInclude; sort: ProductOptionCollectionSort; countable: ProductOptionCollectionCountable };
+  'product-option-dimension-values': { record: ProductOptionDimensionValue; filters: ProductOptionDimensionValueFilters; include: ProductOptionDimensionValueInclude; sort: ProductOptionDimensionValueSort; countable: ProductOptionDimensionValueCountable };
+  'product-option-prices': { record: ProductOptionPrice; filters: ProductOptionPriceFilters; include: ProductOptionPriceInclude; sort: ProductOptionPriceSort; countable: ProductOptionPriceCountable };
+  'product-option-values': { record: ProductOptionValue; filters: ProductOptionValueFilters; include: ProductOptionValueInclude; sort: ProductOptionValueSort; countable: ProductOptionValueCountable };
+  'product-options': { record: ProductOption; filters: ProductOptionFilters; include: ProductOptionInclude; sort: ProductOptionSort; countable: ProductOptionCountable };
+  'product-relations': { record: ProductRelation; filters: ProductRelationFilters; include: ProductRelationInclude; sort: ProductRelationSort; countable: ProductRelationCountable };
+  'product-tags': { record: ProductTag; filters: ProductTagFilters; include: ProductTagInclude; sort: ProductTagSort; countable: ProductTagCountable };
+  'product-versions': { record: ProductVersion; filters: ProductVersionFilters; include: ProductVersionInclude; sort: ProductVersionSort; countable: ProductVersionCountable };
+  'production-run-item-revisions': { record: ProductionRunItemRevision; filters: ProductionRunItemRevisionFilters; include: ProductionRunItemRevisionInclude; sort: ProductionRunItemRevisionSort; countable: ProductionRunItemRevisionCountable };
+  'production-run-items': { record: ProductionRunItem; filters: ProductionRunItemFilters; include: ProductionRunItemInclude; sort: ProductionRunItemSort; countable: ProductionRunItemCountable };
+  'production-runs': { record: ProductionRun; filters: ProductionRunFilters; include: ProductionRunInclude; sort: ProductionRunSort; countable: ProductionRunCountable };
+  'products': { record: Product; filters: ProductFilters; include: ProductInclude; sort: ProductSort; countable: ProductCountable };
+  'quote-items': { record: QuoteItem; filters: QuoteItemFilters; include: QuoteItemInclude; sort: QuoteItemSort; countable: QuoteItemCountable };
+  'quote-notes': { record: QuoteNote; filters: QuoteNoteFilters; include: QuoteNoteInclude; sort: QuoteNoteSort; countable: QuoteNoteCountable };
+  'quote-price-bands': { record: QuotePriceBand; filters: QuotePriceBandFilters; include: QuotePriceBandInclude; sort: QuotePriceBandSort; countable: QuotePriceBandCountable };
+  'quote-revisions': { record: QuoteRevision; filters: QuoteRevisionFilters; include: QuoteRevisionInclude; sort: QuoteRevisionSort; countable: QuoteRevisionCountable };
+  'quotes': { record: Quote; filters: QuoteFilters; include: QuoteInclude; sort: QuoteSort; countable: QuoteCountable };
+  'sample-checklist-results': { record: SampleChecklistResult; filters: SampleChecklistResultFilters; include: SampleChecklistResultInclude; sort: SampleChecklistResultSort; countable: SampleChecklistResultCountable };
+  'sample-rounds': { record: SampleRound; filters: SampleRoundFilters; include: SampleRoundInclude; sort: SampleRoundSort; countable: SampleRoundCountable };
+  'samples': { record: Sample; filters: SampleFilters; include: SampleInclude; sort: SampleSort; countable: SampleCountable };
+  'shipment-bookings': { record: ShipmentBooking; filters: ShipmentBookingFilters; include: ShipmentBookingInclude; sort: ShipmentBookingSort; countable: ShipmentBookingCountable };
+  'shipment-carton-items': { record: ShipmentCartonItem; filters: ShipmentCartonItemFilters; include: ShipmentCartonItemInclude; sort: ShipmentCartonItemSort; countable: ShipmentCartonItemCountable };
+  'shipment-cartons': { record: ShipmentCarton; filters: ShipmentCartonFilters; include: ShipmentCartonInclude; sort: ShipmentCartonSort; countable: ShipmentCartonCountable };
+  'shipment-charges': { record: ShipmentCharge; filters: ShipmentChargeFilters; include: ShipmentChargeInclude; sort: ShipmentChargeSort; countable: ShipmentChargeCountable };
+  'shipment-item-lineages': { record: ShipmentItemLineage; filters: ShipmentItemLineageFilters; include: ShipmentItemLineageInclude; sort: ShipmentItemLineageSort; countable: ShipmentItemLineageCountable };
+  'shipment-items': { record: ShipmentItem; filters: ShipmentItemFilters; include: ShipmentItemInclude; sort: ShipmentItemSort; countable: ShipmentItemCountable };
+  'shipments': { record: Shipment; filters: ShipmentFilters; include: ShipmentInclude; sort: ShipmentSort; countable: ShipmentCountable };
+  'sku-dimension-values': { record: SkuDimensionValue; filters: SkuDimensionValueFilters; include: SkuDimensionValueInclude; sort: SkuDimensionValueSort; countable: SkuDimensionValueCountable };
+  'skus': { record: Sku; filters: SkuFilters; include: SkuInclude; sort: SkuSort; countable: SkuCountable };
+  'suppliers': { record: Supplier; filters: SupplierFilters; include: SupplierInclude; sort: SupplierSort; countable: SupplierCountable };
+  'tags': { record: Tag; filters: TagFilters; include: TagInclude; sort: TagSort; countable: TagCountable };
+  'units-of-measure': { record: UnitOfMeasure; filters: UnitOfMeasureFilters; include: UnitOfMeasureInclude; sort: UnitOfMeasureSort; countable: UnitOfMeasureCountable };
 }
 
 export type FamilyPath = keyof Families;
@@ -3478,49 +4532,49 @@ export const FAMILIES: Readonly<Record<FamilyPath, FamilyInfo>> = {
     path: 'bom-components',
     tenant: false,
     fields: ['id', 'bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'placement', 'quantity', 'unitOfMeasureId', 'wastagePercent', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'unitOfMeasureId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['bomId', 'bomSectionId', 'materialId', 'materialVariantId', 'unitOfMeasureId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]'],
     includes: ['bom', 'bomSection', 'material', 'materialVariant', 'unitOfMeasure'],
   },
   'bom-sections': {
     path: 'bom-sections',
     tenant: false,
     fields: ['id', 'bomId', 'name', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['bomId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['bom', 'components'],
   },
   'bom-skus': {
     path: 'bom-skus',
     tenant: false,
     fields: ['id', 'bomId', 'skuId', 'createdAt', 'updatedAt'],
-    filters: ['bomId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['bomId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['bom', 'sku'],
   },
   'boms': {
     path: 'boms',
     tenant: false,
     fields: ['id', 'productId', 'productVersionId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productVersionId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'productVersionId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'productVersion', 'sections', 'components', 'skus'],
   },
   'booking-items': {
     path: 'booking-items',
     tenant: false,
     fields: ['id', 'bookingId', 'orderItemId', 'skuId', 'quantity', 'cartons', 'volumeCbm', 'weightKg', 'createdAt', 'updatedAt'],
-    filters: ['bookingId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['bookingId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]', 'volumeCbm[gte]', 'volumeCbm[gt]', 'volumeCbm[lte]', 'volumeCbm[lt]', 'weightKg[gte]', 'weightKg[gt]', 'weightKg[lte]', 'weightKg[lt]'],
     includes: ['booking', 'orderItem', 'sku'],
   },
   'bookings': {
     path: 'bookings',
     tenant: false,
     fields: ['id', 'partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'requestedShipOn', 'confirmedAt', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['partnerId', 'courierId', 'code', 'status', 'mode', 'originLocationId', 'destinationLocationId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'requestedShipOn[gte]', 'requestedShipOn[gt]', 'requestedShipOn[lte]', 'requestedShipOn[lt]', 'confirmedAt[gte]', 'confirmedAt[gt]', 'confirmedAt[lte]', 'confirmedAt[lt]'],
     includes: ['partner', 'courier', 'originLocation', 'destinationLocation', 'items', 'shipments'],
   },
   'brand-locations': {
     path: 'brand-locations',
     tenant: false,
     fields: ['id', 'locationId', 'role', 'isDefault', 'createdAt', 'updatedAt'],
-    filters: ['locationId', 'role', 'createdSince', 'updatedSince'],
+    filters: ['locationId', 'role', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['location'],
   },
   'brands': {
@@ -3534,595 +4588,595 @@ export const FAMILIES: Readonly<Record<FamilyPath, FamilyInfo>> = {
     path: 'carton-sizes',
     tenant: false,
     fields: ['id', 'name', 'lengthCm', 'widthCm', 'heightCm', 'createdAt', 'updatedAt'],
-    filters: ['name', 'createdSince', 'updatedSince'],
+    filters: ['name', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'categories': {
     path: 'categories',
     tenant: false,
     fields: ['id', 'name', 'parentId', 'createdAt', 'updatedAt'],
-    filters: ['name', 'parentId', 'createdSince', 'updatedSince'],
+    filters: ['name', 'parentId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['parent'],
   },
   'checklists': {
     path: 'checklists',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'items', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'type', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'collections': {
     path: 'collections',
     tenant: false,
     fields: ['id', 'code', 'name', 'season', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'season', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'season', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['products', 'productOptions'],
   },
   'colors': {
     path: 'colors',
     tenant: false,
     fields: ['id', 'code', 'name', 'hexCode', 'pantoneCode', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'pantoneCode', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'pantoneCode', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['productOptions', 'materialVariants'],
   },
   'contacts': {
     path: 'contacts',
     tenant: false,
     fields: ['id', 'partnerId', 'name', 'email', 'phone', 'role', 'isPrimary', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'role', 'search', 'createdSince', 'updatedSince'],
+    filters: ['partnerId', 'role', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['partner'],
   },
   'countries': {
     path: 'countries',
     tenant: false,
     fields: ['id', 'code', 'name', 'region', 'createdAt', 'updatedAt'],
-    filters: ['code', 'region', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'region', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'couriers': {
     path: 'couriers',
     tenant: false,
     fields: ['id', 'code', 'name', 'mode', 'trackingUrlTemplate', 'createdAt', 'updatedAt'],
-    filters: ['code', 'mode', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'mode', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'custom-field-definitions': {
     path: 'custom-field-definitions',
     tenant: false,
     fields: ['id', 'entityType', 'key', 'label', 'dataType', 'options', 'required', 'createdAt', 'updatedAt'],
-    filters: ['entityType', 'key', 'dataType', 'search', 'createdSince', 'updatedSince'],
+    filters: ['entityType', 'key', 'dataType', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'dimension-curve-axes': {
     path: 'dimension-curve-axes',
     tenant: false,
     fields: ['id', 'dimensionCurveId', 'dimensionId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveId', 'dimensionId', 'createdSince', 'updatedSince'],
+    filters: ['dimensionCurveId', 'dimensionId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['dimensionCurve', 'dimension', 'values'],
   },
   'dimension-curve-axis-values': {
     path: 'dimension-curve-axis-values',
     tenant: false,
     fields: ['id', 'dimensionCurveAxisId', 'dimensionValueId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveAxisId', 'dimensionValueId', 'createdSince', 'updatedSince'],
+    filters: ['dimensionCurveAxisId', 'dimensionValueId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['dimensionCurveAxis', 'dimensionValue'],
   },
   'dimension-curve-cells': {
     path: 'dimension-curve-cells',
     tenant: false,
     fields: ['id', 'dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId', 'createdSince', 'updatedSince'],
+    filters: ['dimensionCurveId', 'primaryAxisValueId', 'secondaryAxisValueId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]'],
     includes: ['dimensionCurve', 'primaryAxisValue', 'secondaryAxisValue'],
   },
   'dimension-curves': {
     path: 'dimension-curves',
     tenant: false,
     fields: ['id', 'dimensionGroupId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['dimensionGroupId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['dimensionGroupId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['dimensionGroup', 'axes', 'cells'],
   },
   'dimension-group-dimensions': {
     path: 'dimension-group-dimensions',
     tenant: false,
     fields: ['id', 'dimensionGroupId', 'dimensionId', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionGroupId', 'dimensionId', 'createdSince', 'updatedSince'],
+    filters: ['dimensionGroupId', 'dimensionId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['dimensionGroup', 'dimension'],
   },
   'dimension-groups': {
     path: 'dimension-groups',
     tenant: false,
     fields: ['id', 'name', 'defaultCurveId', 'createdAt', 'updatedAt'],
-    filters: ['name', 'defaultCurveId', 'createdSince', 'updatedSince'],
+    filters: ['name', 'defaultCurveId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['defaultCurve', 'dimensions', 'curves'],
   },
   'dimension-values': {
     path: 'dimension-values',
     tenant: false,
     fields: ['id', 'dimensionId', 'code', 'name', 'sequence', 'createdAt', 'updatedAt'],
-    filters: ['dimensionId', 'code', 'search', 'createdSince', 'updatedSince'],
+    filters: ['dimensionId', 'code', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['dimension'],
   },
   'dimensions': {
     path: 'dimensions',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'type', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['values'],
   },
   'document-types': {
     path: 'document-types',
     tenant: false,
     fields: ['id', 'code', 'name', 'category', 'createdAt', 'updatedAt'],
-    filters: ['code', 'category', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'category', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'documents': {
     path: 'documents',
     tenant: false,
     fields: ['id', 'documentTypeId', 'entityType', 'entityId', 'name', 'fileName', 'mimeType', 'sizeBytes', 'url', 'uploadedByUserId', 'createdAt', 'updatedAt'],
-    filters: ['documentTypeId', 'entityType', 'entityId', 'uploadedByUserId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['documentTypeId', 'entityType', 'entityId', 'uploadedByUserId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['documentType'],
   },
   'goods-receipt-lines': {
     path: 'goods-receipt-lines',
     tenant: false,
     fields: ['id', 'goodsReceiptId', 'orderItemId', 'skuId', 'qtyReceived', 'createdAt', 'updatedAt', 'deletedAt'],
-    filters: ['goodsReceiptId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['goodsReceiptId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'qtyReceived[gte]', 'qtyReceived[gt]', 'qtyReceived[lte]', 'qtyReceived[lt]'],
     includes: ['goodsReceipt', 'orderItem', 'sku'],
   },
   'goods-receipts': {
     path: 'goods-receipts',
     tenant: false,
     fields: ['id', 'shipmentId', 'locationId', 'code', 'status', 'receivedAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'receivedAt[gte]', 'receivedAt[gt]', 'receivedAt[lte]', 'receivedAt[lt]'],
     includes: ['shipment', 'location', 'lines'],
   },
   'images': {
     path: 'images',
     tenant: false,
     fields: ['id', 'entityType', 'entityId', 'url', 'altText', 'sequence', 'width', 'height', 'isPrimary', 'createdAt', 'updatedAt'],
-    filters: ['entityType', 'entityId', 'createdSince', 'updatedSince'],
+    filters: ['entityType', 'entityId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'inventory': {
     path: 'inventory',
     tenant: false,
     fields: ['id', 'locationId', 'skuId', 'quantityOnHand', 'quantityReserved', 'quantityAvailable', 'countedAt', 'createdAt', 'updatedAt'],
-    filters: ['locationId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['locationId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantityOnHand[gte]', 'quantityOnHand[gt]', 'quantityOnHand[lte]', 'quantityOnHand[lt]', 'quantityAvailable[gte]', 'quantityAvailable[gt]', 'quantityAvailable[lte]', 'quantityAvailable[lt]', 'countedAt[gte]', 'countedAt[gt]', 'countedAt[lte]', 'countedAt[lt]'],
     includes: ['location', 'sku'],
   },
   'invoice-lines': {
     path: 'invoice-lines',
     tenant: false,
     fields: ['id', 'invoiceId', 'orderItemId', 'skuId', 'description', 'quantity', 'unitPrice', 'amount', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['invoiceId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['invoiceId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]', 'unitPrice[gte]', 'unitPrice[gt]', 'unitPrice[lte]', 'unitPrice[lt]', 'amount[gte]', 'amount[gt]', 'amount[lte]', 'amount[lt]'],
     includes: ['invoice', 'orderItem', 'sku'],
   },
   'invoices': {
     path: 'invoices',
     tenant: false,
     fields: ['id', 'supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'issuedOn', 'dueOn', 'subtotalAmount', 'taxAmount', 'totalAmount', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'search', 'createdSince', 'updatedSince'],
+    filters: ['supplierId', 'orderId', 'shipmentId', 'code', 'type', 'status', 'currency', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'issuedOn[gte]', 'issuedOn[gt]', 'issuedOn[lte]', 'issuedOn[lt]', 'dueOn[gte]', 'dueOn[gt]', 'dueOn[lte]', 'dueOn[lt]', 'totalAmount[gte]', 'totalAmount[gt]', 'totalAmount[lte]', 'totalAmount[lt]'],
     includes: ['supplier', 'order', 'shipment', 'lines', 'settlements', 'charges'],
   },
   'launch-windows': {
     path: 'launch-windows',
     tenant: false,
     fields: ['id', 'code', 'name', 'startsOn', 'endsOn', 'status', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'startsOn[gte]', 'startsOn[gt]', 'startsOn[lte]', 'startsOn[lt]', 'endsOn[gte]', 'endsOn[gt]', 'endsOn[lte]', 'endsOn[lt]'],
     includes: ['products'],
   },
   'leg-items': {
     path: 'leg-items',
     tenant: false,
     fields: ['id', 'legId', 'shipmentItemId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['legId', 'shipmentItemId', 'createdSince', 'updatedSince'],
+    filters: ['legId', 'shipmentItemId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['leg', 'shipmentItem'],
   },
   'legs': {
     path: 'legs',
     tenant: false,
     fields: ['id', 'shipmentId', 'sequence', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'vesselOrFlight', 'status', 'departedAt', 'arrivedAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'departedAt[gte]', 'departedAt[gt]', 'departedAt[lte]', 'departedAt[lt]', 'arrivedAt[gte]', 'arrivedAt[gt]', 'arrivedAt[lte]', 'arrivedAt[lt]'],
     includes: ['shipment', 'courier', 'originLocation', 'destinationLocation', 'items'],
   },
   'locations': {
     path: 'locations',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'countryId', 'latitude', 'longitude', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'countryId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'type', 'countryId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['country'],
   },
   'material-variants': {
     path: 'material-variants',
     tenant: false,
     fields: ['id', 'materialId', 'colorId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['materialId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['materialId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['material', 'color'],
   },
   'materials': {
     path: 'materials',
     tenant: false,
     fields: ['id', 'supplierId', 'code', 'name', 'type', 'composition', 'weightGsm', 'unitOfMeasureId', 'status', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'code', 'type', 'unitOfMeasureId', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['supplierId', 'code', 'type', 'unitOfMeasureId', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'weightGsm[gte]', 'weightGsm[gt]', 'weightGsm[lte]', 'weightGsm[lt]'],
     includes: ['supplier', 'unitOfMeasure', 'variants'],
   },
   'measurement-table-skus': {
     path: 'measurement-table-skus',
     tenant: false,
     fields: ['id', 'measurementTableId', 'skuId', 'createdAt', 'updatedAt'],
-    filters: ['measurementTableId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['measurementTableId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['measurementTable', 'sku'],
   },
   'measurement-tables': {
     path: 'measurement-tables',
     tenant: false,
     fields: ['id', 'productVersionId', 'name', 'sizeSpecs', 'createdAt', 'updatedAt'],
-    filters: ['name', 'productVersionId', 'productId', 'createdSince', 'updatedSince'],
+    filters: ['name', 'productVersionId', 'productId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['productVersion', 'skus'],
   },
   'notes': {
     path: 'notes',
     tenant: false,
     fields: ['id', 'entityType', 'entityId', 'content', 'lastEditedById', 'createdAt', 'updatedAt'],
-    filters: ['entityId', 'entityType', 'createdSince', 'updatedSince'],
+    filters: ['entityId', 'entityType', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'option-values': {
     path: 'option-values',
     tenant: false,
     fields: ['id', 'optionId', 'name', 'code', 'status', 'sequence', 'hexCode', 'swatchVersion', 'createdAt', 'updatedAt'],
-    filters: ['name', 'code', 'status', 'optionId', 'id', 'createdSince', 'updatedSince'],
+    filters: ['name', 'code', 'status', 'optionId', 'id', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['option'],
   },
   'options': {
     path: 'options',
     tenant: false,
     fields: ['id', 'name', 'createdAt', 'updatedAt'],
-    filters: ['name', 'createdSince', 'updatedSince'],
+    filters: ['name', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['optionValues'],
   },
   'order-amendments': {
     path: 'order-amendments',
     tenant: false,
     fields: ['id', 'orderId', 'orderItemId', 'amendmentNumber', 'type', 'status', 'reason', 'changes', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'orderItemId', 'type', 'status', 'createdSince', 'updatedSince'],
+    filters: ['orderId', 'orderItemId', 'type', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['order', 'orderItem'],
   },
   'order-items': {
     path: 'order-items',
     tenant: false,
     fields: ['id', 'orderId', 'productId', 'productOptionId', 'skuId', 'lineNumber', 'quantity', 'unitPrice', 'currency', 'status', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'productId', 'productOptionId', 'skuId', 'status', 'createdSince', 'updatedSince'],
+    filters: ['orderId', 'productId', 'productOptionId', 'skuId', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]', 'unitPrice[gte]', 'unitPrice[gt]', 'unitPrice[lte]', 'unitPrice[lt]'],
     includes: ['order', 'product', 'productOption', 'sku', 'shipmentItems'],
   },
   'order-shipments': {
     path: 'order-shipments',
     tenant: false,
     fields: ['id', 'orderId', 'shipmentId', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'shipmentId', 'createdSince', 'updatedSince'],
+    filters: ['orderId', 'shipmentId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['order', 'shipment'],
   },
   'orders': {
     path: 'orders',
     tenant: false,
     fields: ['id', 'supplierId', 'code', 'status', 'currency', 'orderedOn', 'requestedDeliveryOn', 'incoterm', 'totalAmount', 'paymentTermId', 'deliveryLocationId', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'code', 'status', 'currency', 'incoterm', 'paymentTermId', 'deliveryLocationId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['supplierId', 'code', 'status', 'currency', 'incoterm', 'paymentTermId', 'deliveryLocationId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'orderedOn[gte]', 'orderedOn[gt]', 'orderedOn[lte]', 'orderedOn[lt]', 'requestedDeliveryOn[gte]', 'requestedDeliveryOn[gt]', 'requestedDeliveryOn[lte]', 'requestedDeliveryOn[lt]', 'totalAmount[gte]', 'totalAmount[gt]', 'totalAmount[lte]', 'totalAmount[lt]'],
     includes: ['supplier', 'paymentTerm', 'deliveryLocation', 'items', 'amendments', 'shipments', 'productionRuns', 'invoices', 'paymentAgreements'],
   },
   'packing-list-lines': {
     path: 'packing-list-lines',
     tenant: false,
     fields: ['id', 'packingListId', 'orderItemId', 'skuId', 'lineNumber', 'cartonFrom', 'cartonTo', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['packingListId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['packingListId', 'orderItemId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]'],
     includes: ['packingList', 'orderItem', 'sku'],
   },
   'packing-lists': {
     path: 'packing-lists',
     tenant: false,
     fields: ['id', 'shipmentId', 'supplierId', 'code', 'status', 'issuedOn', 'totalCartons', 'totalUnits', 'documentId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'supplierId', 'code', 'status', 'documentId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'supplierId', 'code', 'status', 'documentId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'issuedOn[gte]', 'issuedOn[gt]', 'issuedOn[lte]', 'issuedOn[lt]', 'totalCartons[gte]', 'totalCartons[gt]', 'totalCartons[lte]', 'totalCartons[lt]', 'totalUnits[gte]', 'totalUnits[gt]', 'totalUnits[lte]', 'totalUnits[lt]'],
     includes: ['shipment', 'supplier', 'document', 'lines'],
   },
   'packing-templates': {
     path: 'packing-templates',
     tenant: false,
     fields: ['id', 'name', 'cartonSizeId', 'unitsPerCarton', 'rules', 'createdAt', 'updatedAt'],
-    filters: ['cartonSizeId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['cartonSizeId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['cartonSize'],
   },
   'partner-locations': {
     path: 'partner-locations',
     tenant: false,
     fields: ['id', 'partnerId', 'locationId', 'role', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'locationId', 'role', 'createdSince', 'updatedSince'],
+    filters: ['partnerId', 'locationId', 'role', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['partner', 'location'],
   },
   'partners': {
     path: 'partners',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'status', 'countryId', 'website', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'status', 'countryId', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'type', 'status', 'countryId', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['country', 'contacts', 'locations', 'suppliers'],
   },
   'payment-agreements': {
     path: 'payment-agreements',
     tenant: false,
     fields: ['id', 'orderId', 'supplierId', 'paymentTermId', 'currency', 'totalAmount', 'status', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'supplierId', 'paymentTermId', 'currency', 'status', 'createdSince', 'updatedSince'],
+    filters: ['orderId', 'supplierId', 'paymentTermId', 'currency', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'totalAmount[gte]', 'totalAmount[gt]', 'totalAmount[lte]', 'totalAmount[lt]'],
     includes: ['order', 'supplier', 'paymentTerm', 'milestones'],
   },
   'payment-milestones': {
     path: 'payment-milestones',
     tenant: false,
     fields: ['id', 'paymentAgreementId', 'sequence', 'name', 'percent', 'amount', 'currency', 'dueOn', 'trigger', 'status', 'createdAt', 'updatedAt'],
-    filters: ['paymentAgreementId', 'trigger', 'status', 'createdSince', 'updatedSince'],
+    filters: ['paymentAgreementId', 'trigger', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'amount[gte]', 'amount[gt]', 'amount[lte]', 'amount[lt]', 'dueOn[gte]', 'dueOn[gt]', 'dueOn[lte]', 'dueOn[lt]'],
     includes: ['paymentAgreement', 'settlements'],
   },
   'payment-receipts': {
     path: 'payment-receipts',
     tenant: false,
     fields: ['id', 'paymentId', 'documentId', 'reference', 'amount', 'currency', 'receivedAt', 'createdAt', 'updatedAt'],
-    filters: ['paymentId', 'documentId', 'reference', 'search', 'createdSince', 'updatedSince'],
+    filters: ['paymentId', 'documentId', 'reference', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'receivedAt[gte]', 'receivedAt[gt]', 'receivedAt[lte]', 'receivedAt[lt]'],
     includes: ['payment', 'document'],
   },
   'payment-settlements': {
     path: 'payment-settlements',
     tenant: false,
     fields: ['id', 'paymentId', 'invoiceId', 'paymentMilestoneId', 'amount', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['paymentId', 'invoiceId', 'paymentMilestoneId', 'createdSince', 'updatedSince'],
+    filters: ['paymentId', 'invoiceId', 'paymentMilestoneId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['payment', 'invoice', 'paymentMilestone'],
   },
   'payment-terms': {
     path: 'payment-terms',
     tenant: false,
     fields: ['id', 'code', 'name', 'netDays', 'description', 'createdAt', 'updatedAt'],
-    filters: ['code', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
   'payments': {
     path: 'payments',
     tenant: false,
     fields: ['id', 'supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'amount', 'currency', 'paidAt', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'currency', 'search', 'createdSince', 'updatedSince'],
+    filters: ['supplierId', 'paymentAgreementId', 'code', 'status', 'method', 'currency', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'amount[gte]', 'amount[gt]', 'amount[lte]', 'amount[lt]', 'paidAt[gte]', 'paidAt[gt]', 'paidAt[lte]', 'paidAt[lt]'],
     includes: ['supplier', 'paymentAgreement', 'settlements', 'receipts'],
   },
   'product-collections': {
     path: 'product-collections',
     tenant: false,
     fields: ['id', 'productId', 'collectionId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'collectionId', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'collectionId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'collection'],
   },
   'product-launch-windows': {
     path: 'product-launch-windows',
     tenant: false,
     fields: ['id', 'productId', 'launchWindowId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'launchWindowId', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'launchWindowId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'launchWindow'],
   },
   'product-option-collections': {
     path: 'product-option-collections',
     tenant: false,
     fields: ['id', 'productOptionId', 'collectionId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'collectionId', 'createdSince', 'updatedSince'],
+    filters: ['productOptionId', 'collectionId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['productOption', 'collection'],
   },
   'product-option-dimension-values': {
     path: 'product-option-dimension-values',
     tenant: false,
     fields: ['id', 'productOptionId', 'dimensionValueId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'dimensionValueId', 'createdSince', 'updatedSince'],
+    filters: ['productOptionId', 'dimensionValueId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['productOption', 'dimensionValue'],
   },
   'product-option-prices': {
     path: 'product-option-prices',
     tenant: false,
     fields: ['id', 'productOptionId', 'priceType', 'amount', 'currency', 'countryId', 'validFrom', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'priceType', 'currency', 'countryId', 'createdSince', 'updatedSince'],
+    filters: ['productOptionId', 'priceType', 'currency', 'countryId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'amount[gte]', 'amount[gt]', 'amount[lte]', 'amount[lt]', 'validFrom[gte]', 'validFrom[gt]', 'validFrom[lte]', 'validFrom[lt]'],
     includes: ['productOption', 'country'],
   },
   'product-option-values': {
     path: 'product-option-values',
     tenant: false,
     fields: ['id', 'productOptionId', 'optionValueId', 'createdAt', 'updatedAt'],
-    filters: ['productOptionId', 'optionValueId', 'createdSince', 'updatedSince'],
+    filters: ['productOptionId', 'optionValueId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['productOption', 'optionValue'],
   },
   'product-options': {
     path: 'product-options',
     tenant: false,
     fields: ['id', 'productId', 'colorId', 'code', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'colorId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'color', 'skus', 'values', 'dimensionValues', 'prices', 'collections'],
   },
   'product-relations': {
     path: 'product-relations',
     tenant: false,
     fields: ['id', 'productId', 'relatedProductId', 'relationType', 'createdByUserId', 'createdAt'],
-    filters: ['relatedProductId', 'productId', 'relationType', 'createdSince'],
+    filters: ['relatedProductId', 'productId', 'relationType', 'createdSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]'],
     includes: ['product', 'relatedProduct'],
   },
   'product-tags': {
     path: 'product-tags',
     tenant: false,
     fields: ['id', 'productId', 'tagId', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'tagId', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'tagId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'tag'],
   },
   'product-versions': {
     path: 'product-versions',
     tenant: false,
     fields: ['id', 'productId', 'versionNumber', 'name', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'status', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'measurementTables', 'boms'],
   },
   'production-run-item-revisions': {
     path: 'production-run-item-revisions',
     tenant: false,
     fields: ['id', 'productionRunItemId', 'revisionNumber', 'plannedQuantity', 'completedQuantity', 'reason', 'effectiveAt', 'createdAt', 'updatedAt'],
-    filters: ['productionRunItemId', 'createdSince', 'updatedSince'],
+    filters: ['productionRunItemId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'effectiveAt[gte]', 'effectiveAt[gt]', 'effectiveAt[lte]', 'effectiveAt[lt]'],
     includes: ['productionRunItem'],
   },
   'production-run-items': {
     path: 'production-run-items',
     tenant: false,
     fields: ['id', 'productionRunId', 'orderItemId', 'skuId', 'plannedQuantity', 'completedQuantity', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productionRunId', 'orderItemId', 'skuId', 'status', 'createdSince', 'updatedSince'],
+    filters: ['productionRunId', 'orderItemId', 'skuId', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'plannedQuantity[gte]', 'plannedQuantity[gt]', 'plannedQuantity[lte]', 'plannedQuantity[lt]', 'completedQuantity[gte]', 'completedQuantity[gt]', 'completedQuantity[lte]', 'completedQuantity[lt]'],
     includes: ['productionRun', 'orderItem', 'sku', 'revisions'],
   },
   'production-runs': {
     path: 'production-runs',
     tenant: false,
     fields: ['id', 'orderId', 'supplierId', 'locationId', 'code', 'status', 'plannedStartOn', 'plannedEndOn', 'actualStartOn', 'actualEndOn', 'createdAt', 'updatedAt'],
-    filters: ['orderId', 'supplierId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['orderId', 'supplierId', 'locationId', 'code', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'plannedStartOn[gte]', 'plannedStartOn[gt]', 'plannedStartOn[lte]', 'plannedStartOn[lt]', 'plannedEndOn[gte]', 'plannedEndOn[gt]', 'plannedEndOn[lte]', 'plannedEndOn[lt]', 'actualStartOn[gte]', 'actualStartOn[gt]', 'actualStartOn[lte]', 'actualStartOn[lt]', 'actualEndOn[gte]', 'actualEndOn[gt]', 'actualEndOn[lte]', 'actualEndOn[lt]'],
     includes: ['order', 'supplier', 'location', 'items'],
   },
   'products': {
     path: 'products',
     tenant: false,
     fields: ['id', 'code', 'name', 'status', 'category', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'category', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'status', 'category', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['versions', 'relations', 'options', 'skus', 'boms', 'collections', 'tags', 'launchWindows'],
   },
   'quote-items': {
     path: 'quote-items',
     tenant: false,
     fields: ['id', 'quoteId', 'quoteRevisionId', 'productOptionId', 'description', 'quantity', 'unitPrice', 'currency', 'leadTimeDays', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'quoteRevisionId', 'productOptionId', 'createdSince', 'updatedSince'],
+    filters: ['quoteId', 'quoteRevisionId', 'productOptionId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]', 'unitPrice[gte]', 'unitPrice[gt]', 'unitPrice[lte]', 'unitPrice[lt]'],
     includes: ['quote', 'quoteRevision', 'productOption', 'priceBands'],
   },
   'quote-notes': {
     path: 'quote-notes',
     tenant: false,
     fields: ['id', 'quoteId', 'authorUserId', 'body', 'visibility', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'authorUserId', 'visibility', 'search', 'createdSince', 'updatedSince'],
+    filters: ['quoteId', 'authorUserId', 'visibility', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['quote'],
   },
   'quote-price-bands': {
     path: 'quote-price-bands',
     tenant: false,
     fields: ['id', 'quoteItemId', 'minQuantity', 'maxQuantity', 'unitPrice', 'currency', 'createdAt', 'updatedAt'],
-    filters: ['quoteItemId', 'createdSince', 'updatedSince'],
+    filters: ['quoteItemId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'minQuantity[gte]', 'minQuantity[gt]', 'minQuantity[lte]', 'minQuantity[lt]', 'unitPrice[gte]', 'unitPrice[gt]', 'unitPrice[lte]', 'unitPrice[lt]'],
     includes: ['quoteItem'],
   },
   'quote-revisions': {
     path: 'quote-revisions',
     tenant: false,
     fields: ['id', 'quoteId', 'revisionNumber', 'status', 'submittedAt', 'createdAt', 'updatedAt'],
-    filters: ['quoteId', 'status', 'createdSince', 'updatedSince'],
+    filters: ['quoteId', 'status', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'submittedAt[gte]', 'submittedAt[gt]', 'submittedAt[lte]', 'submittedAt[lt]'],
     includes: ['quote', 'items'],
   },
   'quotes': {
     path: 'quotes',
     tenant: false,
     fields: ['id', 'supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'validUntil', 'createdAt', 'updatedAt'],
-    filters: ['supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'search', 'createdSince', 'updatedSince'],
+    filters: ['supplierId', 'productId', 'code', 'status', 'currency', 'incoterm', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'validUntil[gte]', 'validUntil[gt]', 'validUntil[lte]', 'validUntil[lt]'],
     includes: ['supplier', 'product', 'revisions', 'items', 'notes'],
   },
   'sample-checklist-results': {
     path: 'sample-checklist-results',
     tenant: false,
     fields: ['id', 'sampleRoundId', 'checklistId', 'checkpoint', 'result', 'comment', 'createdAt', 'updatedAt'],
-    filters: ['sampleRoundId', 'checklistId', 'result', 'createdSince', 'updatedSince'],
+    filters: ['sampleRoundId', 'checklistId', 'result', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['sampleRound', 'checklist'],
   },
   'sample-rounds': {
     path: 'sample-rounds',
     tenant: false,
     fields: ['id', 'sampleId', 'roundNumber', 'status', 'sentAt', 'receivedAt', 'decision', 'comments', 'createdAt', 'updatedAt'],
-    filters: ['sampleId', 'status', 'decision', 'createdSince', 'updatedSince'],
+    filters: ['sampleId', 'status', 'decision', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'sentAt[gte]', 'sentAt[gt]', 'sentAt[lte]', 'sentAt[lt]', 'receivedAt[gte]', 'receivedAt[gt]', 'receivedAt[lte]', 'receivedAt[lt]'],
     includes: ['sample', 'checklistResults'],
   },
   'samples': {
     path: 'samples',
     tenant: false,
     fields: ['id', 'productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'requestedOn', 'dueOn', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'productOptionId', 'supplierId', 'code', 'type', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'requestedOn[gte]', 'requestedOn[gt]', 'requestedOn[lte]', 'requestedOn[lt]', 'dueOn[gte]', 'dueOn[gt]', 'dueOn[lte]', 'dueOn[lt]'],
     includes: ['product', 'productOption', 'supplier', 'rounds'],
   },
   'shipment-bookings': {
     path: 'shipment-bookings',
     tenant: false,
     fields: ['id', 'shipmentId', 'bookingId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'bookingId', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'bookingId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['shipment', 'booking'],
   },
   'shipment-carton-items': {
     path: 'shipment-carton-items',
     tenant: false,
     fields: ['id', 'shipmentCartonId', 'shipmentItemId', 'skuId', 'quantity', 'createdAt', 'updatedAt'],
-    filters: ['shipmentCartonId', 'shipmentItemId', 'skuId', 'createdSince', 'updatedSince'],
+    filters: ['shipmentCartonId', 'shipmentItemId', 'skuId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['shipmentCarton', 'shipmentItem', 'sku'],
   },
   'shipment-cartons': {
     path: 'shipment-cartons',
     tenant: false,
     fields: ['id', 'shipmentId', 'cartonSizeId', 'cartonNumber', 'sscc', 'grossWeightKg', 'netWeightKg', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'cartonSizeId', 'sscc', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'cartonSizeId', 'sscc', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'grossWeightKg[gte]', 'grossWeightKg[gt]', 'grossWeightKg[lte]', 'grossWeightKg[lt]'],
     includes: ['shipment', 'cartonSize', 'items'],
   },
   'shipment-charges': {
     path: 'shipment-charges',
     tenant: false,
     fields: ['id', 'shipmentId', 'partnerId', 'chargeType', 'amount', 'currency', 'invoiceId', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'partnerId', 'chargeType', 'invoiceId', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'partnerId', 'chargeType', 'invoiceId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'amount[gte]', 'amount[gt]', 'amount[lte]', 'amount[lt]'],
     includes: ['shipment', 'partner', 'invoice'],
   },
   'shipment-item-lineages': {
     path: 'shipment-item-lineages',
     tenant: false,
     fields: ['id', 'shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'quantity', 'outcome', 'createdAt', 'updatedAt'],
-    filters: ['shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'outcome', 'createdSince', 'updatedSince'],
+    filters: ['shipmentItemId', 'sourceShipmentItemId', 'orderItemId', 'bookingItemId', 'packingListLineId', 'outcome', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['shipmentItem', 'sourceShipmentItem', 'orderItem', 'bookingItem', 'packingListLine'],
   },
   'shipment-items': {
     path: 'shipment-items',
     tenant: false,
     fields: ['id', 'shipmentId', 'orderItemId', 'sku', 'quantity', 'receivedQuantity', 'purchaseOrderNumber', 'externalShipmentItemId', 'lineNumber', 'lineageOutcome', 'reconciledAt', 'createdAt', 'updatedAt'],
-    filters: ['shipmentId', 'orderItemId', 'sku', 'purchaseOrderNumber', 'lineageOutcome', 'createdSince', 'updatedSince'],
+    filters: ['shipmentId', 'orderItemId', 'sku', 'purchaseOrderNumber', 'lineageOutcome', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'quantity[gte]', 'quantity[gt]', 'quantity[lte]', 'quantity[lt]', 'reconciledAt[gte]', 'reconciledAt[gt]', 'reconciledAt[lte]', 'reconciledAt[lt]'],
     includes: ['shipment', 'orderItem', 'cartonItems', 'lineages'],
   },
   'shipments': {
     path: 'shipments',
     tenant: false,
     fields: ['id', 'code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'etd', 'eta', 'departedAt', 'arrivedAt', 'createdAt', 'updatedAt'],
-    filters: ['code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'status', 'mode', 'courierId', 'originLocationId', 'destinationLocationId', 'trackingNumber', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]', 'etd[gte]', 'etd[gt]', 'etd[lte]', 'etd[lt]', 'eta[gte]', 'eta[gt]', 'eta[lte]', 'eta[lt]', 'departedAt[gte]', 'departedAt[gt]', 'departedAt[lte]', 'departedAt[lt]', 'arrivedAt[gte]', 'arrivedAt[gt]', 'arrivedAt[lte]', 'arrivedAt[lt]'],
     includes: ['courier', 'originLocation', 'destinationLocation', 'items', 'cartons', 'charges', 'legs', 'orders', 'bookings', 'goodsReceipts', 'packingLists'],
   },
   'sku-dimension-values': {
     path: 'sku-dimension-values',
     tenant: false,
     fields: ['id', 'skuId', 'dimensionValueId', 'createdAt', 'updatedAt'],
-    filters: ['skuId', 'dimensionValueId', 'createdSince', 'updatedSince'],
+    filters: ['skuId', 'dimensionValueId', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['sku', 'dimensionValue'],
   },
   'skus': {
     path: 'skus',
     tenant: false,
     fields: ['id', 'productId', 'productOptionId', 'code', 'barcode', 'status', 'createdAt', 'updatedAt'],
-    filters: ['productId', 'productOptionId', 'code', 'barcode', 'status', 'search', 'createdSince', 'updatedSince'],
+    filters: ['productId', 'productOptionId', 'code', 'barcode', 'status', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['product', 'productOption', 'dimensionValues', 'inventory'],
   },
   'suppliers': {
     path: 'suppliers',
     tenant: false,
     fields: ['id', 'partnerId', 'code', 'name', 'status', 'countryId', 'paymentTermId', 'currency', 'leadTimeDays', 'createdAt', 'updatedAt'],
-    filters: ['partnerId', 'code', 'status', 'countryId', 'paymentTermId', 'currency', 'search', 'createdSince', 'updatedSince'],
+    filters: ['partnerId', 'code', 'status', 'countryId', 'paymentTermId', 'currency', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['partner', 'country', 'paymentTerm', 'quotes', 'materials', 'orders'],
   },
   'tags': {
     path: 'tags',
     tenant: false,
     fields: ['id', 'name', 'code', 'createdAt', 'updatedAt'],
-    filters: ['code', 'search', 'createdSince', 'updatedSince'],
+    filters: ['code', 'search', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: ['products'],
   },
   'units-of-measure': {
     path: 'units-of-measure',
     tenant: false,
     fields: ['id', 'code', 'name', 'type', 'createdAt', 'updatedAt'],
-    filters: ['code', 'type', 'createdSince', 'updatedSince'],
+    filters: ['code', 'type', 'createdSince', 'updatedSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]', 'updatedAt[gte]', 'updatedAt[gt]', 'updatedAt[lte]', 'updatedAt[lt]'],
     includes: [],
   },
 };

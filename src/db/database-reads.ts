@@ -53,6 +53,17 @@ export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?:
           return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
         },
       }),
+      // Counts by value are remembered beside the totals, under keys of their own (read-counts.ts).
+      counts: (key, plan) => counts.count<readonly Row[]>(key, {
+        async count() {
+          const rows = await run(db, plan.counts);
+          const snapshot = rows[0]!.snapshot;
+          return { total: Object.freeze(rows), snapshot: typeof snapshot === 'string' ? boundedSnapshot(snapshot) : null };
+        },
+        async changedSince(snapshot) {
+          return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
+        },
+      }),
       mark: () => replicas.mark(db),
     };
   };

@@ -10,6 +10,9 @@ import addFormats from 'ajv-formats';
 import { ERROR_CODES } from '../../src/engine/request/api-error.ts';
 import { API_VERSION, buildOpenApi, recordTypeName } from '../../src/engine/openapi/build-openapi.ts';
 import { loadRegistry, type Registry } from '../../src/engine/definition/registry.ts';
+import { filterSchemas } from '../../src/engine/compile/schemas.ts';
+import { MATCH_KINDS } from '../../src/engine/compile/match-kinds.ts';
+import { withoutDescription } from '../../src/engine/openapi/optional-parameter.ts';
 import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/http/api-document.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -20,6 +23,18 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 
 type Doc = Record<string, any>;
+
+/**
+ * A parameter of an operation, its reference followed: parameters that
+ * several operations give alike are components (shared-parameters.ts).
+ */
+function resolveParameter(doc: Doc, parameter: Doc): Doc {
+  if (!parameter.$ref) return parameter;
+  const name = /^#\/components\/parameters\/(\w+)$/.exec(parameter.$ref)?.[1];
+  const component = name === undefined ? undefined : doc.components.parameters[name];
+  if (component === undefined) throw new Error(`${parameter.$ref} resolves to no parameter`);
+  return component;
+}
 
 describe('the OpenAPI document', () => {
   let registry: Registry;
@@ -34,7 +49,7 @@ describe('the OpenAPI document', () => {
     // swagger-parser dereferences in place: give it a copy.
     const api = (await SwaggerParser.validate(structuredClone(doc) as any)) as Doc;
     expect(api.openapi).to.equal('3.1.0');
-    expect(doc.info.version).to.equal(API_VERSION).and.equal('1.4.0');
+    expect(doc.info.version).to.equal(API_VERSION).and.equal('1.5.0');
   });
 
   it('lints clean with Redocly (strict recommended rules, redocly.yaml)', async function () {
@@ -92,17 +107,25 @@ describe('the OpenAPI document', () => {
   it('documents every filter with its schema and how it matches, and every include by name', () => {
     for (const resource of registry.resources.filter((r) => r.scope !== 'tenant')) {
       const parameters: Doc[] = doc.paths[`/brands/{brand}/${resource.path}`].get.parameters;
-      const inline = new Map(parameters.filter((p) => !p.$ref).map((p) => [p.name as string, p]));
+      const byName = new Map(parameters.map((p) => resolveParameter(doc, p)).map((p) => [p.name as string, p]));
+      // The schemas the server validates a list's query with: one source, so the document and the validation agree.
+      const schemas = filterSchemas(resource);
       for (const filter of resource.filters) {
-        const parameter = inline.get(filter.name);
+        const parameter = byName.get(filter.name);
         expect(parameter, `${resource.path} filter ${filter.name}`).to.include({ in: 'query', required: false });
         expect(parameter!.description, `${resource.path} ${filter.name}`).to.be.a('string').with.length.above(10);
-        expect(parameter!.schema.type).to.equal('string');
+        expect(parameter!.description, `${resource.path} ${filter.name}`).to.equal(schemas[filter.name]!.description);
+        expect(parameter!.schema, `${resource.path} ${filter.name}`).to.deep.equal(withoutDescription(schemas[filter.name]!));
+        // Several values (any of) only where the filter takes them: a repeated parameter.
+        const anyOf = MATCH_KINDS[filter.match].anyOf;
+        expect(parameter!.schema.type === 'array', `${resource.path} ${filter.name}`).to.equal(anyOf);
+        expect(parameter!.style, `${resource.path} ${filter.name}`).to.equal(anyOf ? 'form' : undefined);
+        expect(parameter!.explode, `${resource.path} ${filter.name}`).to.equal(anyOf ? true : undefined);
       }
       if (resource.includes.length === 0) {
-        expect(inline.has('include'), resource.path).to.equal(false);
+        expect(byName.has('include'), resource.path).to.equal(false);
       } else {
-        for (const include of resource.includes) expect(inline.get('include')!.description).to.contain(`\`${include.name}\``);
+        for (const include of resource.includes) expect(byName.get('include')!.description).to.contain(`\`${include.name}\``);
       }
       const refs = parameters.filter((p) => p.$ref).map((p) => p.$ref);
       expect(refs).to.include.members(['#/components/parameters/Brand', '#/components/parameters/Cursor', '#/components/parameters/Limit']);
@@ -123,7 +146,10 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation of every family code samples in curl, the TypeScript client and Python', () => {
     const operations = Object.entries(doc.paths).map(([path, item]) => [path, (item as Doc).get as Doc] as const);
-    expect(operations).to.have.length(registry.resources.length * 3 - 2);
+    // The brand's get; a list, a get and a changes feed of every other family, and counts where it has countable fields.
+    const expected = registry.resources.reduce((sum, r) => sum + (r.scope === 'tenant' ? 1 : 3 + (r.countable.length > 0 ? 1 : 0)), 0);
+    expect(operations).to.have.length(expected);
+    expect(operations.filter(([path]) => path.endsWith('/counts')), 'counts routes').to.not.be.empty;
     for (const [path, operation] of operations) {
       const samples = operation['x-codeSamples'] as Doc[];
       expect(samples.map((sample) => sample.label), path).to.deep.equal(['curl', 'TypeScript client', 'Python (requests)']);
@@ -132,16 +158,20 @@ describe('the OpenAPI document', () => {
       expect(curl.startsWith(`curl -s "${url.replace(/\{id\}$/, '')}`), `${path}: ${curl}`).to.equal(true);
       // A get asks for the demo record the document quotes, which the demo data has.
       if (path.endsWith('{id}')) expect(curl, path).to.match(/\/[0-9a-f-]{36}"/);
+      // A count asks for one of the fields it counts by.
+      if (path.endsWith('/counts')) {
+        const by = (operation.parameters as Doc[]).map((p) => resolveParameter(doc, p)).find((p) => p.name === 'by')!;
+        expect(by.schema.enum, path).to.include(/\/counts\?by=(\w+)"/.exec(curl)?.[1]);
+      }
     }
   });
 
   it('fills in no optional parameter for "try it": nothing is sent that the user did not set', () => {
-    const resolve = (parameter: Doc): Doc => (parameter.$ref ? doc.components.parameters[parameter.$ref.split('/').pop()] : parameter);
     const fillable = (parameter: Doc) => parameter.example !== undefined || parameter.examples !== undefined
       || ['default', 'enum', 'examples', 'example'].some((keyword) => parameter.schema?.[keyword] !== undefined);
     let checked = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
-      for (const parameter of ((item as Doc).get.parameters as Doc[]).map(resolve)) {
+      for (const parameter of ((item as Doc).get.parameters as Doc[]).map((p) => resolveParameter(doc, p))) {
         if (parameter.required || !fillable(parameter)) continue;
         checked += 1;
         // The first example is the one renderers fill the input from: it has no value.

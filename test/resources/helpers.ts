@@ -105,10 +105,20 @@ export async function expectStringFilterLength(api: Api, path: string, parameter
   }
 }
 
-/** Asserts that a filter given twice is a 400 naming it. */
-export async function expectRepeatedParameter(api: Api, path: string, parameter: string, value: string): Promise<void> {
+/**
+ * Asserts that an exact filter takes any of several values (CONTRACT.md §8):
+ * given twice with the same value it answers as given once, and given more
+ * than 100 times it is a 400 naming it.
+ */
+export async function expectAnyOf(api: Api, path: string, parameter: string, value: string): Promise<void> {
   const v = encodeURIComponent(value);
-  expectError(await api.get(`/brands/acme/${path}?${parameter}=${v}&${parameter}=${v}`), 400, 'invalid_parameter', [parameter]);
+  const once = await api.get(`/brands/acme/${path}?${parameter}=${v}`);
+  const twice = await api.get(`/brands/acme/${path}?${parameter}=${v}&${parameter}=${v}`);
+  expect(once.status, once.text).to.equal(200);
+  expect(twice.status, twice.text).to.equal(200);
+  expect(twice.body).to.deep.equal(once.body);
+  const tooMany = Array.from({ length: 101 }, () => `${parameter}=${v}`).join('&');
+  expectError(await api.get(`/brands/acme/${path}?${tooMany}`), 400, 'invalid_parameter', [parameter]);
 }
 
 export interface CommonRules {
@@ -182,12 +192,12 @@ export function describeCommonRules(api: Api, rules: CommonRules): void {
       }
     });
 
-    it('rejects an undeclared parameter and a repeated one on the list, naming them', async () => {
+    it('rejects an undeclared parameter on the list, naming it, and takes any of an exact filter\'s values', async () => {
       await rules.make(api.brand.id);
       expectError(await api.get(`/brands/acme/${path}?foo=1`), 400, 'invalid_parameter', ['foo']);
       expectError(await api.get(`/brands/acme/${path}?page=2`), 400, 'invalid_parameter', ['page']);
       expectError(await api.get(`/brands/acme/${path}?foo=1&bar=2`), 400, 'invalid_parameter', ['foo', 'bar']);
-      await expectRepeatedParameter(api, path, rules.filter.name, rules.filter.value);
+      await expectAnyOf(api, path, rules.filter.name, rules.filter.value);
       const upper = rules.filter.name.charAt(0).toUpperCase() + rules.filter.name.slice(1);
       expectError(await api.get(`/brands/acme/${path}${qs({ [upper]: rules.filter.value })}`), 400, 'invalid_parameter', [upper]);
     });

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { insert } from '../support/fixtures.ts';
 import {
   describeCommonRules,
-  expectRepeatedParameter,
+  expectAnyOf,
   expectStringFilterLength,
   expectUuidFilter,
   ids,
@@ -82,8 +82,8 @@ describe('GET /brands/{brand}/product-relations', () => {
     await expectUuidFilter(api, 'product-relations', 'productId');
     await expectUuidFilter(api, 'product-relations', 'relatedProductId');
     await expectStringFilterLength(api, 'product-relations', 'relationType');
-    await expectRepeatedParameter(api, 'product-relations', 'relatedProductId', randomUUID());
-    await expectRepeatedParameter(api, 'product-relations', 'relationType', 'matching');
+    await expectAnyOf(api, 'product-relations', 'relatedProductId', randomUUID());
+    await expectAnyOf(api, 'product-relations', 'relationType', 'matching');
   });
 
   it('includes product and relatedProduct as objects, null when absent or of another brand', async () => {

@@ -14,7 +14,7 @@ describe('GET /api/public/v1/openapi.json', () => {
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
     expect(response.body.openapi).to.equal('3.1.0');
-    expect(response.body.info.version).to.equal('1.4.0');
+    expect(response.body.info.version).to.equal('1.5.0');
     expect(response.body.paths).to.have.property('/brands/{brand}/carton-sizes');
     expect(response.body.paths).to.have.property('/brands/{brand}/carton-sizes/{id}');
     expect(response.body.paths['/brands/{brand}/carton-sizes']).to.have.property('get');

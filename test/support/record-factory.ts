@@ -207,8 +207,15 @@ export function queryValue(value: unknown): string {
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
 
+/**
+ * The schema of one value of a parameter: a parameter that may be given
+ * several times (any of) is an array of them, each checked alone.
+ */
+const oneValue = (schema: JsonSchema): JsonSchema => (schema.type === 'array' ? (schema.items as JsonSchema) : schema);
+
 /** Whether a raw query value satisfies a parameter schema (integers and booleans are read from text first). */
-export function acceptsParameter(schema: JsonSchema, raw: string): boolean {
+export function acceptsParameter(parameter: JsonSchema, raw: string): boolean {
+  const schema = oneValue(parameter);
   let value: unknown = raw;
   if (schema.type === 'integer') {
     if (!INTEGER_TEXT.test(raw)) return false;
@@ -240,7 +247,8 @@ function schemaOnly(schema: JsonSchema): JsonSchema {
  * character over `maxLength`, a NUL character. Every value returned is checked
  * against the schema, so none is accidentally valid.
  */
-export function invalidParameterValues(schema: JsonSchema): string[] {
+export function invalidParameterValues(parameter: JsonSchema): string[] {
+  const schema = oneValue(parameter);
   const candidates: string[] = ['', 'not a valid value!'];
   switch (schema.type) {
     case 'integer':
@@ -264,7 +272,8 @@ export function invalidParameterValues(schema: JsonSchema): string[] {
 }
 
 /** A query value that a parameter schema accepts (at its longest, for a string with `maxLength`). */
-export function validParameterValue(schema: JsonSchema): string {
+export function validParameterValue(parameter: JsonSchema): string {
+  const schema = oneValue(parameter);
   const candidates: string[] = [];
   if (Array.isArray(schema.enum)) candidates.push(String(schema.enum[0]));
   if (schema.type === 'integer') candidates.push('1');

@@ -6,6 +6,8 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { fieldSchema, filterSchemas } from '../../src/engine/compile/schemas.ts';
+import { listSorts } from '../../src/engine/compile/list-sorts.ts';
+import { RANGE_BOUNDS } from '../../src/engine/definition/range-filters.ts';
 import type { GeneratedFile } from './generated-files.ts';
 
 /**
@@ -68,20 +70,50 @@ function renderFamilyTypes(resource: Resource, registry: Registry): string {
   }
   lines.push('}\n\n');
 
-  const filters = Object.entries(filterSchemas(resource));
+  const filters = filterTypes(resource);
   if (filters.length === 0) {
     lines.push(`/** The ${resource.path} family has no filters. */\nexport type ${name}Filters = Record<string, never>;\n\n`);
   } else {
     lines.push(`export interface ${name}Filters {\n`);
-    for (const [filter, schema] of filters) {
-      lines.push(comment(schema.description as string | undefined, '  '), `  ${key(filter)}?: ${schemaType(schema)};\n`);
-    }
+    for (const { name: filter, type, description } of filters) lines.push(comment(description, '  '), `  ${key(filter)}?: ${type};\n`);
     lines.push('}\n\n');
   }
 
   const includes = resource.includes.map((include) => quote(include.name));
   lines.push(`export type ${name}Include = ${includes.length > 0 ? includes.join(' | ') : 'never'};\n\n`);
+  const sorts = [...listSorts(resource).keys()].map(quote);
+  lines.push(`/** The orders \`sort\` takes: a field, or \`-\` and a field for descending. */\nexport type ${name}Sort = ${sorts.length > 0 ? sorts.join(' | ') : 'never'};\n\n`);
+  const countable = resource.countable.map((field) => quote(field.name));
+  lines.push(`/** The fields \`counts()\` counts by. */\nexport type ${name}Countable = ${countable.length > 0 ? countable.join(' | ') : 'never'};\n\n`);
   return lines.join('');
+}
+
+/**
+ * Each filter of a family as the client takes it: one value or, for one
+ * that takes several (`status=a&status=b`), an array of them; the four
+ * bounds of a range field as one object, `{ createdAt: { gte, lt } }`,
+ * which the client writes `createdAt[gte]=...&createdAt[lt]=...`.
+ */
+function filterTypes(resource: Resource): { name: string; type: string; description: string | undefined }[] {
+  const out: { name: string; type: string; description: string | undefined }[] = [];
+  const bounds = new Set(resource.ranges.flatMap((field) => RANGE_BOUNDS.map((bound) => `${field.name}[${bound}]`)));
+  for (const [filter, schema] of Object.entries(filterSchemas(resource))) {
+    if (bounds.has(filter)) continue;
+    const one = schema.type === 'array' ? schemaType(schema.items as JsonSchema) : schemaType(schema);
+    const type = schema.type === 'array' ? `${one} | readonly ${one.includes('|') ? `(${one})` : one}[]` : one;
+    out.push({ name: filter, type, description: schema.description as string | undefined });
+  }
+  for (const field of resource.ranges) {
+    const value = schemaType(filterSchemas(resource)[`${field.name}[gte]`]!);
+    const taken = out.find((entry) => entry.name === field.name);
+    const range = `{ ${RANGE_BOUNDS.map((bound) => `readonly ${bound}?: ${value}`).join('; ')} }`;
+    const time = field.type === 'date' || field.type === 'timestamp';
+    const words = time ? ['at or after', 'after', 'at or before', 'before'] : ['at least', 'greater than', 'at most', 'less than'];
+    const description = `A range of \`${field.name}\`, any of its bounds: ${RANGE_BOUNDS.map((bound, i) => `\`${bound}\` (${words[i]})`).join(', ')}.`;
+    if (taken) taken.type = `${taken.type} | ${range}`;
+    else out.push({ name: field.name, type: range, description });
+  }
+  return out;
 }
 
 function renderFamilyInfo(resource: Resource): string {
@@ -114,10 +146,10 @@ export function renderClientFamilies(registry: Registry): string {
   ];
   for (const resource of resources) out.push(renderFamilyTypes(resource, registry));
 
-  out.push('/** Every family by path: its record, its filters and the names it may include. */\nexport interface Families {\n');
+  out.push('/** Every family by path: its record, its filters, the names it may include, the orders it takes and the fields it counts by. */\nexport interface Families {\n');
   for (const resource of resources) {
     const name = recordTypeName(resource.path);
-    out.push(`  ${quote(resource.path)}: { record: ${name}; filters: ${name}Filters; include: ${name}Include };\n`);
+    out.push(`  ${quote(resource.path)}: { record: ${name}; filters: ${name}Filters; include: ${name}Include; sort: ${name}Sort; countable: ${name}Countable };\n`);
   }
   out.push('}\n\n');
   out.push('export type FamilyPath = keyof Families;\n\n');

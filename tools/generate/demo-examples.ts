@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../../src/db/schema/migrate-to-latest.ts';
 import { openEmbedded } from '../../src/db/connection/open-database.ts';
+import { DEFAULT_SORT } from '../../src/engine/compile/list-sorts.ts';
 import { compileRegistry } from '../../src/engine/compile/compile-registry.ts';
 import { createReadReplicas } from '../../src/db/connection/read-replicas.ts';
 import { createDatabaseReads } from '../../src/db/database-reads.ts';
@@ -29,9 +30,9 @@ export async function readDemoExamples(registry: Registry): Promise<OpenApiExamp
     const cursors = createCursorCodec(randomBytes(32).toString('hex'));
     const reads = createDatabaseReads(createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: console }));
     const examples: Record<string, Readonly<Record<string, unknown>>> = {};
-    const request = { limit: 1, cursor: null, filters: {}, includes: [], fields: null };
     for (const family of families.values()) {
       const { path } = family.resource;
+      const request = { limit: 1, cursor: null, sort: family.sorts.get(DEFAULT_SORT)!, filters: {}, includes: [], fields: null };
       const record = await reads.run(async (session) => family.resource.scope === 'tenant'
         ? getRecord({ session, families, brandId, family, id: brandId, includes: [] })
         : (await listRecords({ session, families, brandId, family, cursors, request, walk: openWalk({ cursors, brandId, family, request }) })).items[0]);

@@ -10,21 +10,21 @@
  */
 
 export interface CountBatcher {
-  /** The result of `run` for `key`, shared with the identical requests of the same batch. */
-  count(key: string, run: () => Promise<number>): Promise<number>;
+  /** The result of `run` for `key` (a total, or any value a count gives), shared with the identical requests of the same batch. */
+  count<T>(key: string, run: () => Promise<T>): Promise<T>;
   /** Keys with a count running or waiting (for tests and metrics). */
   readonly size: number;
 }
 
 interface Batch {
-  running: Promise<number> | null;
-  next: Promise<number> | null;
+  running: Promise<unknown> | null;
+  next: Promise<unknown> | null;
 }
 
 export function createCountBatcher(): CountBatcher {
   const batches = new Map<string, Batch>();
 
-  function start(key: string, batch: Batch, run: () => Promise<number>): Promise<number> {
+  function start<T>(key: string, batch: Batch, run: () => Promise<T>): Promise<T> {
     const running = run();
     batch.running = running;
     const settle = (): void => {
@@ -36,7 +36,7 @@ export function createCountBatcher(): CountBatcher {
   }
 
   return {
-    count(key, run) {
+    count<T>(key: string, run: () => Promise<T>): Promise<T> {
       let batch = batches.get(key);
       if (!batch) {
         batch = { running: null, next: null };
@@ -58,7 +58,7 @@ export function createCountBatcher(): CountBatcher {
           throw error;
         },
       );
-      return current.next;
+      return current.next as Promise<T>;
     },
     get size() {
       return batches.size;

@@ -21,20 +21,25 @@ import { createCountBatcher } from './count-batcher.ts';
  *   seen within `maxAgeMs`: a remembered count older than that is counted again.
  */
 
-/** A count and the snapshot it ran in, as text (null: unknown, never reused). */
-export interface Counted {
-  readonly total: number;
+/**
+ * A count and the snapshot it ran in, as text (null: unknown, never
+ * reused). The total is a number for a list's `totalItems`, or any value a
+ * count by value gives (its rows: read-counts.ts), remembered alike.
+ */
+export interface Counted<T = number> {
+  readonly total: T;
   readonly snapshot: string | null;
 }
 
-export interface CountSource {
-  count(): Promise<Counted>;
+export interface CountSource<T = number> {
+  count(): Promise<Counted<T>>;
   /** Whether any row the count may read was written by a transaction `snapshot` did not see, as a statement starting now sees. */
   changedSince(snapshot: string): Promise<boolean>;
 }
 
 export interface ExactCounts {
-  count(key: string, source: CountSource): Promise<number>;
+  /** The count of `key`: remembered while nothing it may read has changed. A key always comes with the same kind of count. */
+  count<T = number>(key: string, source: CountSource<T>): Promise<T>;
 }
 
 /** Keys remembered at most (the oldest goes first): a key is a family, a brand and its filters. */
@@ -44,19 +49,19 @@ export const MAX_COUNT_AGE_MS = 60_000;
 
 export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS }: { now?: () => number; maxAgeMs?: number } = {}): ExactCounts {
   const batcher = createCountBatcher();
-  const remembered = new Map<string, Counted & { readonly at: number }>();
+  const remembered = new Map<string, Counted<unknown> & { readonly at: number }>();
 
-  const remember = (key: string, counted: Counted & { readonly at: number }): void => {
+  const remember = (key: string, counted: Counted<unknown> & { readonly at: number }): void => {
     remembered.delete(key);
     if (remembered.size >= MAX_REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, counted);
   };
 
   return {
-    count(key, source) {
+    count<T>(key: string, source: CountSource<T>): Promise<T> {
       return batcher.count(key, async () => {
         const known = remembered.get(key);
-        if (known && known.snapshot !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.snapshot))) return known.total;
+        if (known && known.snapshot !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.snapshot))) return known.total as T;
         const at = now();
         const counted = await source.count();
         if (counted.snapshot === null) remembered.delete(key);

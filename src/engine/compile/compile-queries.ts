@@ -1,8 +1,12 @@
 import type { CursorPosition } from '../request/cursor-codec.ts';
 import { utcTimestampJsonSql } from './timestamp-sql.ts';
 import type { Resource } from '../definition/resource.ts';
-import { LIST_ORDER, queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
-import { scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { queryParts, quoteAlias, type QueryParts } from './query-parts.ts';
+import { column, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import { keysetBranches, orderBy, pageRows } from './keyset-page.ts';
+import type { ListSort } from './list-sorts.ts';
+import { SORT_KEYS } from './sort-keys.ts';
+import { countsQuery, type CountsQuery } from './counts-query.ts';
 import { compileChangedSince } from './changed-since.ts';
 import { batchByRow, UUID_COLUMN, withBatch } from './batch-by-row.ts';
 import { matchingQuery, type MatchingQuery } from './matching-query.ts';
@@ -17,10 +21,12 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  * then found by a string the engine already hashed, not by hashing and
  * comparing kilobytes of SQL again (about 10 µs a get, docs/PERFORMANCE.md).
  *
- * Every list is ordered by `(created_at, id)` and paged by keyset on that pair
- * at the database's microsecond precision: the hidden column `__cursorAt`
- * carries the exact `created_at` of each row for the next cursor, as JSON
- * text; only the last row's is made a cursor's text (`cursorTimestamp`).
+ * Every list is ordered by `(created_at, id)`, or by another field and then
+ * that pair, and paged by keyset at the database's full precision: the
+ * hidden column `__cursorAt` carries the exact `created_at` of each row for
+ * the next cursor, as JSON text, and `__sortKey` the sort field's value;
+ * only the last row's are made a cursor's text (`cursorTimestamp`,
+ * sort-keys.ts).
  */
 /** A count, and how to tell later whether the rows it may read have changed since. */
 export interface CountPlan {
@@ -31,10 +37,14 @@ export interface CountPlan {
 }
 
 export interface ResourceQueries {
-  /** One page, plus one row more to tell whether a next page exists. */
-  page(args: { brandId: string; filters: Readonly<Record<string, unknown>>; after: CursorPosition | null; limit: number }): SqlFragment;
+  /** One page in the sort's order, plus one row more to tell whether a next page exists. */
+  page(args: { brandId: string; filters: Readonly<Record<string, unknown>>; after: CursorPosition | null; limit: number; sort: ListSort }): SqlFragment;
   /** The exact count of rows matching the filters, and how to tell whether it still holds later (`CountPlan`). */
   count(args: { brandId: string; filters: Readonly<Record<string, unknown>> }): CountPlan;
+  /** Counts of the matching records by the values of a countable field (counts-query.ts). */
+  counts: CountsQuery;
+  /** The sort field's value of one record, as a page's `__sortKey` (for a cursor that carried only its hash). */
+  sortKey(args: { brandId: string; id: string; sort: ListSort }): SqlFragment;
   /** One record by id (for the tenant family: the brand itself). */
   one(args: { brandId: string; id: string }): SqlFragment;
   /** Records whose field equals one of the values, in list order, at most `limit` (for includes; matching-query.ts). */
@@ -46,49 +56,55 @@ export interface ResourceQueries {
 /** Name of the hidden column that carries a row's exact `created_at`; removed before responding. */
 export const CURSOR_COLUMN = '__cursorAt';
 
-/**
- * The keyset condition after the cursor's row. On a prepared page its two
- * values are read through scalar subqueries (`opaque`), as is the brand, so
- * the planner never sees them, in a custom plan as in a generic one: both
- * estimate the same rows, and Postgres keeps the generic plan (before, a
- * custom plan of the big brand's deep page always looked cheaper, and every
- * execution was planned anew). The index still serves the condition: the
- * subqueries run once, before the scan. A page planned per request (a
- * search) shows every value, as its plan depends on them.
- */
-function keysetAfter(after: CursorPosition | null, opaque: boolean): SqlFragment {
-  if (!after) return { sql: '', bindings: [] };
-  const sql = opaque ? ' and (t."created_at", t."id") > ((select ?::timestamptz), (select ?::uuid))' : ' and (t."created_at", t."id") > (?::timestamptz, ?::uuid)';
-  return { sql, bindings: [after.createdAt, after.id] };
-}
+/** Name of the hidden column that carries a row's sort value for the next cursor (sort-keys.ts), when the order is not by `created_at`. */
+export const SORT_KEY_COLUMN = '__sortKey';
 
 /**
- * One page in list order after the cursor's row, plus one row more, each with
- * its exact `created_at`. The page's rows are chosen first, by keyset alone,
- * in a subquery with the limit, and the record's joins (labels such as the
- * category's name) are made after, over those rows only. The limit is
- * written in the text (a checked integer: one statement per page size), so
- * the generic plan knows it as a custom plan does. With the brand and the
- * cursor hidden (`keysetAfter`) the generic plan of the prepared page costs
- * what a custom plan costs, Postgres keeps it after five executions, and a
- * deep page is no longer planned anew on every execution (docs/PERFORMANCE.md).
+ * One page in the sort's order after the cursor's row, plus one row more,
+ * each with its exact `created_at` (and, sorted by another field, that
+ * field's value as the cursor's text: sort-keys.ts). The page's rows are
+ * chosen first, by keyset alone, in a subquery with the limit
+ * (keyset-page.ts), and the record's joins (labels such as the category's
+ * name) are made after, over those rows only. The limit is written in the
+ * text (a checked integer: one statement per page size), so the generic
+ * plan knows it as a custom plan does.
+ *
+ * On a prepared page the brand and the cursor's values are read through
+ * scalar subqueries (`opaque`), so the planner never sees them, in a custom
+ * plan as in a generic one: both estimate the same rows, and Postgres keeps
+ * the generic plan (before, a custom plan of the big brand's deep page
+ * always looked cheaper, and every execution was planned anew). The index
+ * still serves the condition: the subqueries run once, before the scan. A
+ * page planned per request (a search, a range) shows every value, as its
+ * plan depends on them.
  */
-function pageQuery({ resource, table, selectList, fromRows, where, preparable }: QueryParts): ResourceQueries['page'] {
+function pageQuery({ resource, table, selectList, fromRows, filterConditions, scopes, preparable }: QueryParts): ResourceQueries['page'] {
   const label = planLabel(resource, 'page');
   const cursorSelect = `${utcTimestampJsonSql('t."created_at"')} as ${quoteAlias(CURSOR_COLUMN)}`;
-  return ({ brandId, filters, after, limit }) => {
+  const keySelects = new Map<string, string>();
+  const keySelect = (sort: ListSort): string => {
+    let text = keySelects.get(sort.field.name);
+    if (text === undefined) {
+      text = sort.field.name === 'createdAt' ? '' : `, ${SORT_KEYS[sort.field.type]!.sql(column('t', sort.field.sourceColumn))} as ${quoteAlias(SORT_KEY_COLUMN)}`;
+      keySelects.set(sort.field.name, text);
+    }
+    return text;
+  };
+  return ({ brandId, filters, after, limit, sort }) => {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
     // Prepared: the brand and the cursor hidden from the planner. Planned per request: every value seen.
     const prepare = preparable(filters);
-    const conditions = where(brandId, filters, { opaque: prepare });
-    const keyset = keysetAfter(after, prepare);
-    const rows = {
-      sql: `select t.* from ${table} t where ${conditions.sql}${keyset.sql}${LIST_ORDER} limit ${limit + 1}`,
-      bindings: [...conditions.bindings, ...keyset.bindings],
-    };
+    const rows = pageRows({
+      table,
+      scopes: scopes(brandId, { opaque: prepare }),
+      filters: filterConditions(brandId, filters),
+      branches: keysetBranches({ sort, after, opaque: prepare }),
+      sort,
+      limit: limit + 1,
+    });
     const source = fromRows(rows, brandId);
     return {
-      sql: `select ${selectList}, ${cursorSelect} ${source.sql}${LIST_ORDER}`,
+      sql: `select ${selectList}, ${cursorSelect}${keySelect(sort)} ${source.sql}${orderBy(sort, 't')}`,
       bindings: source.bindings,
       prepare,
       label,
@@ -142,7 +158,23 @@ function oneQuery({ resource, selectList, from }: QueryParts): ResourceQueries['
   };
 }
 
+/** One record's sort value, read as a page reads it. */
+function sortKeyQuery({ resource, table }: QueryParts): ResourceQueries['sortKey'] {
+  const label = planLabel(resource, 'one');
+  return ({ brandId, id, sort }) => {
+    const scope = scopeCondition({ alias: 't', scope: resource.scope, brandId });
+    return {
+      sql: `select ${SORT_KEYS[sort.field.type]!.sql(column('t', sort.field.sourceColumn))} as ${quoteAlias(SORT_KEY_COLUMN)} from ${table} t where ${scope.sql} and t."id" = ?`,
+      bindings: [...scope.bindings, id],
+      label,
+    };
+  };
+}
+
 export function compileQueries(resource: Resource): ResourceQueries {
   const parts = queryParts(resource);
-  return { page: pageQuery(parts), count: countQuery(parts), one: oneQuery(parts), matching: matchingQuery(parts), decode: parts.decode };
+  return {
+    page: pageQuery(parts), count: countQuery(parts), counts: countsQuery(parts), sortKey: sortKeyQuery(parts), one: oneQuery(parts),
+    matching: matchingQuery(parts), decode: parts.decode,
+  };
 }

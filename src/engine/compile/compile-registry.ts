@@ -4,6 +4,8 @@ import { compileQueries, type ResourceQueries } from './compile-queries.ts';
 import type { Registry } from '../definition/registry.ts';
 import type { Include, Resource } from '../definition/resource.ts';
 import { CHANGES_QUERY_SCHEMA, listQuerySchema } from './schemas.ts';
+import { countsQuerySchema } from './counts-schemas.ts';
+import { listSorts, type ListSort } from './list-sorts.ts';
 import { compileChanges, type ChangesQueries } from './changes-queries.ts';
 import { compileChangesProbe, type ChangesProbe } from './changes-probe.ts';
 import { compileSchema } from './compile-schema.ts';
@@ -15,8 +17,13 @@ export interface CompiledResource {
   /** The record's field names in order, for `fields=`. */
   readonly fieldNames: readonly string[];
   readonly queries: ResourceQueries;
+  /** The orders its list takes, by the `sort` value that asks for each (list-sorts.ts). */
+  readonly sorts: ReadonlyMap<string, ListSort>;
   readonly listSchema: JsonSchema;
   readonly validateList: ValidateFunction;
+  /** The counts route's parameters, and their validator; null for a family with nothing countable (no counts route). */
+  readonly countsSchema: JsonSchema | null;
+  readonly validateCounts: ValidateFunction | null;
   readonly getSchema: JsonSchema;
   readonly validateGet: ValidateFunction;
   /** The changes feed's SQL (every family but the tenant's). */
@@ -37,9 +44,12 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
   return new Map(
     registry.resources.map((resource) => {
       const listSchema = listQuerySchema(resource);
+      const countsSchema = countsQuerySchema(resource);
       let validateList: ValidateFunction;
+      let validateCounts: ValidateFunction | null;
       try {
         validateList = compileSchema(listSchema);
+        validateCounts = countsSchema === null ? null : compileSchema(countsSchema);
       } catch (error) {
         throw new Error(`resources/${resource.path}.ts: its query schema does not compile: ${(error as Error).message}`);
       }
@@ -48,8 +58,11 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
         includesByName: new Map(resource.includes.map((include) => [include.name, include])),
         fieldNames: Object.freeze(resource.recordFields.map((field) => field.name)),
         queries: compileQueries(resource),
+        sorts: listSorts(resource),
         listSchema,
         validateList,
+        countsSchema,
+        validateCounts,
         getSchema: GET_QUERY_SCHEMA,
         validateGet,
         changes: compileChanges(resource),

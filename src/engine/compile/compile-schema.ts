@@ -31,7 +31,7 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
 export function parameterIssues(errors: readonly ErrorObject[] | null | undefined): ParameterIssue[] {
   const issues: ParameterIssue[] = [];
   for (const error of errors ?? []) {
-    const parameter = error.instancePath.split('/')[1] ?? String(error.params.additionalProperty ?? '');
+    const parameter = error.instancePath.split('/')[1] ?? String(error.params.additionalProperty ?? error.params.missingProperty ?? '');
     if (issues.some((issue) => issue.parameter === parameter)) continue;
     issues.push({ parameter, message: describeError(error) });
   }
@@ -55,6 +55,10 @@ function describeError(error: ErrorObject): string {
       return `must have at most ${String(p.limit)} characters`;
     case 'enum':
       return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'required':
+      return 'is required';
+    case 'maxItems':
+      return `must be given at most ${String(p.limit)} times`;
     case 'minimum':
     case 'maximum':
       return `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}`;

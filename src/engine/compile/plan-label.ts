@@ -1,7 +1,7 @@
 import type { Resource } from '../definition/resource.ts';
 
 /** What a compiled statement does for its family: one name per kind of plan the engine compiles. */
-export type PlanOperation = 'page' | 'count' | 'count check' | 'one' | 'include' | 'changes start' | 'changes page';
+export type PlanOperation = 'page' | 'count' | 'counts' | 'count check' | 'one' | 'include' | 'changes start' | 'changes page';
 
 /**
  * Names a compiled statement without its values: the family it serves, the

@@ -42,7 +42,12 @@ function tablePlan({ resource, registry, tenantTable }: { resource: Resource; re
   return { name: resource.table, scope: resource.scope, columns };
 }
 
-/** Indexes that serve each list's order, each filter, each include and each unique field. */
+/**
+ * Indexes that serve each list's order, each filter, each include, each
+ * unique field, and each field a list sorts by, takes ranges on or counts
+ * by (CONTRACT.md §8): `(brand_id, <column>, created_at, id)`, read forward
+ * or backward, serves all three.
+ */
 function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
   const out: IndexPlan[] = [];
   const btree = ({ table, scope, column }: { table: string; scope: Scope; column: string }): void => {
@@ -73,6 +78,9 @@ function indexPlans(resource: Resource, registry: Registry): IndexPlan[] {
       if (MATCH_KINDS[filter.match].index === 'trigram') trigram({ table, scope, column: target.column });
       else btree({ table, scope, column: target.column });
     }
+  }
+  for (const field of [...resource.sorts, ...resource.ranges, ...resource.countable]) {
+    btree({ table: resource.table, scope: resource.scope, column: field.sourceColumn });
   }
   for (const include of resource.includes) {
     const related = registry.get(include.resource);

@@ -3,6 +3,7 @@ import { MATCH_KINDS } from './match-kinds.ts';
 import { quoteIdentifier } from '../definition/naming.ts';
 import type { Field, Filter, Join, Resource } from '../definition/resource.ts';
 import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
+import type { ScopeRange } from './keyset-page.ts';
 
 /**
  * What every query of one family is built from, compiled once at boot:
@@ -20,6 +21,14 @@ export interface QueryParts {
   fromRows(rows: SqlFragment, brandId: string): SqlFragment;
   /** The brand's rows, narrowed by each filter's predicate, joined with `and`; `opaque`: the brand hidden from the planner (`scopeCondition`). */
   where(brandId: string, filters: Readonly<Record<string, unknown>>, options?: { opaque?: boolean }): SqlFragment;
+  /** Each filter's predicate, joined with `and`: empty text for none. */
+  filterConditions(brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment;
+  /**
+   * The brand's rows as index ranges, one condition each: a brand's family
+   * has one; a shared family two, the brand's rows and those of no brand,
+   * so that each is read in index order (keyset-page.ts).
+   */
+  scopes(brandId: string, options?: { opaque?: boolean }): ScopeRange[];
   /** Whether a list's page and count may be prepared: none of its filters needs a plan for its value. */
   preparable(filters: Readonly<Record<string, unknown>>): boolean;
   /** Where a record field's value is read; throws on a field the record lacks (a bug in the caller). */
@@ -59,6 +68,12 @@ export function queryParts(resource: Resource): QueryParts {
   const fieldsByName = new Map(resource.recordFields.map((field) => [field.name, field]));
   const joinRows = fromClause(resource);
   const record = recordMaker(resource);
+  const predicates = (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment[] =>
+    Object.entries(filters).map(([name, value]) => {
+      const filter = filtersByName.get(name);
+      if (!filter) throw new Error(`${resource.path}: no filter '${name}'`);
+      return MATCH_KINDS[filter.match].where({ targets: filter.targets, joins: resource.joins, value, brandId });
+    });
   return Object.freeze({
     resource,
     table: quoteIdentifier(resource.table),
@@ -68,17 +83,12 @@ export function queryParts(resource: Resource): QueryParts {
     from: (brandId: string): SqlFragment => joinRows({ sql: quoteIdentifier(resource.table), bindings: [] }, brandId),
     fromRows: (rows: SqlFragment, brandId: string): SqlFragment => joinRows({ sql: `(${rows.sql})`, bindings: rows.bindings }, brandId),
     where: (brandId: string, filters: Readonly<Record<string, unknown>>, { opaque = false } = {}): SqlFragment =>
-      joinFragments(
-        [
-          scopeCondition({ alias: 't', scope: resource.scope, brandId, opaque }),
-          ...Object.entries(filters).map(([name, value]) => {
-            const filter = filtersByName.get(name);
-            if (!filter) throw new Error(`${resource.path}: no filter '${name}'`);
-            return MATCH_KINDS[filter.match].where({ targets: filter.targets, joins: resource.joins, value, brandId });
-          }),
-        ],
-        ' and ',
-      ),
+      joinFragments([scopeCondition({ alias: 't', scope: resource.scope, brandId, opaque }), ...predicates(brandId, filters)], ' and '),
+    filterConditions: (brandId: string, filters: Readonly<Record<string, unknown>>): SqlFragment => joinFragments(predicates(brandId, filters), ' and '),
+    scopes: (brandId: string, { opaque = false } = {}): ScopeRange[] => {
+      if (resource.scope !== 'shared') return [scopeCondition({ alias: 't', scope: resource.scope, brandId, opaque })];
+      return [scopeCondition({ alias: 't', scope: 'brand', brandId, opaque }), { sql: 't."brand_id" is null', bindings: [], leading: 'brand_id' }];
+    },
     preparable: (filters: Readonly<Record<string, unknown>>): boolean =>
       Object.keys(filters).every((name) => !MATCH_KINDS[filtersByName.get(name)!.match].planPerValue),
     record,

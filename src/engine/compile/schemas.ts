@@ -1,6 +1,7 @@
 import { FIELD_TYPES, type JsonSchema } from './field-types.ts';
-import { MATCH_KINDS } from './match-kinds.ts';
+import { MATCH_KINDS, MAX_ANY_OF_VALUES } from './match-kinds.ts';
 import type { Field, Resource } from '../definition/resource.ts';
+import { DEFAULT_SORT, listSorts } from './list-sorts.ts';
 
 /**
  * JSON Schemas derived from a family: the record, the list and get query
@@ -94,17 +95,31 @@ export function recordSchema(resource: Resource): JsonSchema {
   };
 }
 
-/** The filter parameters of a list, by name. */
+/**
+ * The filter parameters of a list, by name. A filter that takes several
+ * values (`MatchImpl.anyOf`) is an array of them: the request parser makes
+ * a parameter given once a list of one before checking it, and the OpenAPI
+ * document writes it as a repeated parameter (`style: form`, `explode: true`).
+ */
 export function filterSchemas(resource: Resource): Record<string, JsonSchema> {
   return Object.fromEntries(
-    resource.filters.map((filter) => [
-      filter.name,
-      {
-        ...MATCH_KINDS[filter.match].parameterSchema(filter.targets),
-        description: filter.description ?? MATCH_KINDS[filter.match].describe(filter.targets),
-      },
-    ]),
+    resource.filters.map((filter) => {
+      const kind = MATCH_KINDS[filter.match];
+      const value = kind.parameterSchema(filter.targets);
+      const description = filter.description ?? kind.describe(filter.targets);
+      return [filter.name, kind.anyOf ? { type: 'array', items: value, minItems: 1, maxItems: MAX_ANY_OF_VALUES, description } : { ...value, description }];
+    }),
   );
+}
+
+/** The `sort` parameter of a family's list: each field it sorts by, ascending or, with a leading `-`, descending. */
+export function sortSchema(resource: Resource): JsonSchema {
+  return {
+    type: 'string',
+    enum: [...listSorts(resource).keys()],
+    description: 'Order of the list: a field, ascending, or with a leading `-`, descending; records with the same value follow in `createdAt`, then `id` order, in the same direction. '
+      + `A null comes after every value ascending and before every value descending. Without it, \`${DEFAULT_SORT}\`.`,
+  };
 }
 
 /**
@@ -116,7 +131,8 @@ export function listQuerySchema(resource: Resource): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    properties: { cursor: CURSOR_SCHEMA, limit: LIMIT_SCHEMA, ...filterSchemas(resource) },
+    // The tenant family has no list, and nothing to sort.
+    properties: { cursor: CURSOR_SCHEMA, limit: LIMIT_SCHEMA, ...(resource.sorts.length > 0 ? { sort: sortSchema(resource) } : {}), ...filterSchemas(resource) },
   };
 }
 

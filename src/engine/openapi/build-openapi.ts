@@ -4,25 +4,37 @@ import type { Registry } from '../definition/registry.ts';
 import type { Resource } from '../definition/resource.ts';
 import { withCodeSamples } from './code-samples.ts';
 import { familyPaths } from './family-paths.ts';
-import { CHANGE_DELETE_SCHEMA, changesPaths, changesSchemas } from './changes-paths.ts';
+import { CHANGE_DELETE_SCHEMA, CHANGES_PARAMETER_COMPONENTS, changesPaths, changesSchemas } from './changes-paths.ts';
+import { countsPaths, countsSchemas } from './counts-paths.ts';
+import { shareParameters } from './shared-parameters.ts';
+import { AREAS } from '../definition/normalize-resource.ts';
+import type { Area } from '../definition/resource-definition.ts';
 import { API_DESCRIPTION } from './openapi-description.ts';
 import { EXAMPLE_BRAND, ERROR_BODY_SCHEMA, ERROR_RESPONSES, HEADERS, PARAMETERS, schemaRef } from './openapi-components.ts';
 import { recordTypeName } from './record-type-name.ts';
 
-/** The interface version the spec gives; the major version is in the path. */
-export const API_VERSION = '1.4.0';
+/** The interface version the spec gives; the major version is in the path. 1.5: sorts, any of, ranges and counts (CONTRACT.md §8). */
+export const API_VERSION = '1.5.0';
 /** Record schema names, which the docs and the client generator share with the document. */
 export { recordTypeName };
 
 /** A record as the demo data has it, keyed by family path: the document quotes one per family. */
 export type OpenApiExamples = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
-/** The record schema plus its optional includes, for responses. */
+/** The name of a family's bare record schema: its fields alone, as an include embeds it and the changes feed gives it. */
+export const embeddedTypeName = (path: string): string => `${recordTypeName(path)}Embedded`;
+
+/**
+ * The record schema plus its optional includes, for responses. An include
+ * embeds the bare record of its family (includes never nest), so the
+ * schemas never refer to each other in a cycle: tools that resolve
+ * references whole (a mock server, a code generator) can.
+ */
 function responseRecordSchema(resource: Resource, registry: Registry): JsonSchema {
   const schema = recordSchema(resource);
   const properties = { ...(schema.properties as JsonSchema) };
   for (const include of resource.includes) {
-    const target = schemaRef(recordTypeName(registry.get(include.resource).path));
+    const target = schemaRef(embeddedTypeName(registry.get(include.resource).path));
     const only = `Present only with \`include=${include.name}\`${include.description ? `: ${include.description}` : ''}.`;
     properties[include.name] = include.cardinality === 'one'
       ? { oneOf: [target, { type: 'null' }], description: only }
@@ -40,6 +52,7 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
   const schemas: JsonSchema = { Error: ERROR_BODY_SCHEMA, ChangeDelete: CHANGE_DELETE_SCHEMA };
   const paths: JsonSchema = {};
   const tags: JsonSchema[] = [];
+  const included = new Set(registry.resources.flatMap((resource) => resource.includes.map((include) => include.resource)));
   for (const resource of registry.resources) {
     const name = recordTypeName(resource.path);
     const example = examples[resource.path];
@@ -49,13 +62,24 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
       ...(resource.description ? { description: resource.description } : {}),
       ...(example === undefined ? {} : { examples: [example] }),
     };
+    // The bare record, for the family's feed and the includes of it; the tenant family has no feed, and none includes it.
+    if (resource.scope !== 'tenant' || included.has(resource.path)) {
+      schemas[embeddedTypeName(resource.path)] = {
+        ...recordSchema(resource),
+        title: `${resource.title} (embedded)`,
+        description: `A ${resource.title.toLowerCase()} record as an include embeds it and the changes feed gives it: its fields, without includes of its own.`,
+      };
+    }
     if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
     tags.push({ name: resource.title, description: resource.description ?? resource.title });
-    const operations = resource.scope === 'tenant' ? familyPaths(resource, example) : { ...familyPaths(resource, example), ...changesPaths(resource) };
-    if (resource.scope !== 'tenant') Object.assign(schemas, changesSchemas(resource));
+    const operations = resource.scope === 'tenant'
+      ? familyPaths(resource, example)
+      : { ...familyPaths(resource, example), ...countsPaths(resource), ...changesPaths(resource) };
+    if (resource.scope !== 'tenant') Object.assign(schemas, countsSchemas(resource), changesSchemas(resource));
     const exampleId = typeof example?.id === 'string' ? example.id : undefined;
-    Object.assign(paths, withCodeSamples(operations, { resource, basePath, exampleId }));
+    Object.assign(paths, inArea(withCodeSamples(operations, { resource, basePath, exampleId }), resource.area));
   }
+  const shared = shareParameters({ paths, components: { ...PARAMETERS, ...CHANGES_PARAMETER_COMPONENTS } });
   return {
     openapi: '3.1.0',
     info: {
@@ -66,7 +90,12 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
     servers: [{ url: basePath, description: 'This server.' }],
     security: [{ bearerAuth: [] }],
     tags,
-    paths,
+    // The docs' sidebar lists the families area by area (CONTRACT.md §4); a renderer hides a tag in no group, and every family is in one.
+    'x-tagGroups': AREAS.map((area) => ({
+      name: areaName(area),
+      tags: registry.resources.filter((resource) => resource.area === area).map((resource) => resource.title),
+    })),
+    paths: shared.paths,
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -75,12 +104,23 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
           description: 'An API key, `Authorization: Bearer bcat_sk_...`, allowed for the brand in the path (or global). A key is `bcat_sk_` and 46 base62 characters, the last 6 a CRC-32 checksum of the rest (a mistyped key is refused at once). After too many failed authentications from one client, its requests without a valid key are answered 429 for the rest of the minute; a valid key is always served. Where to get a key: `npm start` on the demo prints one for the brand `northwind`; an operator creates others with `npm run keys -- create --brand <slug>` (see the keys guide, /api/public/v1/docs/keys).',
         },
       },
-      parameters: PARAMETERS,
+      parameters: shared.parameters,
       headers: HEADERS,
       responses: ERROR_RESPONSES,
       schemas,
     },
   };
+}
+
+/** An area as the docs name it: `catalog` -> `Catalog`. */
+export const areaName = (area: Area): string => area.charAt(0).toUpperCase() + area.slice(1);
+
+/** Every operation of a family's paths with its area (`x-area`, CONTRACT.md §4). */
+function inArea(paths: JsonSchema, area: Area): JsonSchema {
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [
+    path,
+    Object.fromEntries(Object.entries(item as JsonSchema).map(([method, operation]) => [method, { ...(operation as JsonSchema), 'x-area': area }])),
+  ]));
 }
 
 /** The brand the examples are for, so tools can fetch them. */

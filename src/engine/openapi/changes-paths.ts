@@ -16,6 +16,14 @@ const CHANGES_PARAMETERS = CHANGES_QUERY_SCHEMA.properties as Record<string, Jso
 
 const queryParameter = (name: string): JsonSchema => optionalParameter({ name, schema: CHANGES_PARAMETERS[name]! });
 
+/** The feed's own parameters, the same on every family: `components/parameters`. */
+export const CHANGES_PARAMETER_COMPONENTS: JsonSchema = {
+  SyncToken: queryParameter('syncToken'),
+  ChangesCursor: queryParameter('cursor'),
+  ChangesLimit: queryParameter('limit'),
+  Wait: queryParameter('wait'),
+};
+
 /** The delete item, the same for every family. */
 export const CHANGE_DELETE_SCHEMA: JsonSchema = {
   type: 'object',
@@ -38,7 +46,7 @@ export function changesSchemas(resource: Resource): JsonSchema {
           additionalProperties: false,
           description: 'The record was inserted or updated (a soft delete included): store it, replacing any copy with this id.',
           required: ['change', 'id', 'record'],
-          properties: { change: { const: 'upsert' }, id: { type: 'string', pattern: UUID_PATTERN }, record: schemaRef(name) },
+          properties: { change: { const: 'upsert' }, id: { type: 'string', pattern: UUID_PATTERN }, record: schemaRef(`${name}Embedded`) },
         },
         schemaRef('ChangeDelete'),
       ],
@@ -74,10 +82,10 @@ export function changesPaths(resource: Resource): JsonSchema {
         tags: [resource.title],
         parameters: [
           componentRef('parameters', 'Brand'),
-          queryParameter('syncToken'),
-          queryParameter('cursor'),
-          queryParameter('limit'),
-          queryParameter('wait'),
+          componentRef('parameters', 'SyncToken'),
+          componentRef('parameters', 'ChangesCursor'),
+          componentRef('parameters', 'ChangesLimit'),
+          componentRef('parameters', 'Wait'),
           fieldsParameter(resource),
           componentRef('parameters', 'IfNoneMatch'),
         ],

@@ -13,7 +13,7 @@ import { recordTypeName } from './record-type-name.ts';
  */
 
 /** The kinds of operation a family has. */
-export type OperationKind = 'brand' | 'list' | 'get' | 'changes';
+export type OperationKind = 'brand' | 'list' | 'get' | 'counts' | 'changes';
 
 interface SampleArgs {
   readonly resource: Resource;
@@ -27,7 +27,7 @@ interface KindSamples {
   /** The operation's path in the document, `{brand}` and `{id}` left as they are. */
   readonly path: (resource: Resource) => string;
   /** The query string of the curl sample (without `?`), if any. */
-  readonly query?: string;
+  readonly query?: (resource: Resource) => string;
   readonly typescript: (args: SampleArgs & { variable: string }) => string;
   readonly python: (args: SampleArgs & { url: string }) => string;
 }
@@ -74,7 +74,7 @@ console.log(brand);
   },
   list: {
     path: (resource) => `/brands/{brand}/${resource.path}`,
-    query: 'limit=10',
+    query: () => 'limit=10',
     typescript: ({ resource, variable }) => `${TS_CLIENT}
 // Every record, page after page: the client follows nextCursor.
 for await (const ${variable} of catalog.list('${resource.path}', { limit: 100 })) {
@@ -96,9 +96,27 @@ console.log(${variable});
 `,
     python: ({ url }) => PY_GET(url),
   },
+  counts: {
+    path: (resource) => `/brands/{brand}/${resource.path}/counts`,
+    query: (resource) => `by=${countedBy(resource)}`,
+    typescript: ({ resource }) => `${TS_CLIENT}
+// How many records have each value of ${countedBy(resource)} (the largest counts first).
+const { counts, otherItems, totalItems } = await catalog.counts('${resource.path}', { by: '${countedBy(resource)}' });
+for (const { value, count } of counts) console.log(value, count);
+console.log({ otherItems, totalItems });
+`,
+    python: ({ url, resource }) => `${PY_SESSION(url)}
+response = session.get(url, params={"by": "${countedBy(resource)}"}, timeout=30)
+response.raise_for_status()
+body = response.json()
+for entry in body["counts"]:
+    print(entry["value"], entry["count"])
+print(body["otherItems"], body["totalItems"])
+`,
+  },
   changes: {
     path: (resource) => `/brands/{brand}/${resource.path}/changes`,
-    query: 'limit=100',
+    query: () => 'limit=100',
     typescript: ({ resource }) => `${TS_CLIENT}
 let syncToken: string | null = null; // the token saved after the last batch; null for a full sync
 const batch = catalog.changes('${resource.path}', { syncToken });
@@ -118,6 +136,9 @@ syncToken = batch.syncToken; // save it once the batch is applied
   },
 };
 
+/** The field a counts sample counts by: the family's first countable one. */
+const countedBy = (resource: Resource): string => resource.countable[0]?.name ?? '';
+
 /** `/brands/{brand}/x/{id}` with the demo brand and the id filled in. */
 function filledPath({ path, id }: { path: string; id: string }): string {
   return path.replace('{brand}', EXAMPLE_BRAND).replace('{id}', id);
@@ -133,7 +154,7 @@ export function codeSamples(kind: OperationKind, args: SampleArgs): JsonSchema[]
     {
       lang: 'Shell',
       label: 'curl',
-      source: `curl -s "$API_URL${url}${samples.query === undefined ? '' : `?${samples.query}`}" \\\n  -H "Authorization: Bearer $API_KEY"\n`,
+      source: `curl -s "$API_URL${url}${samples.query === undefined ? '' : `?${samples.query(args.resource)}`}" \\\n  -H "Authorization: Bearer $API_KEY"\n`,
     },
     { lang: 'TypeScript', label: 'TypeScript client', source: samples.typescript({ ...args, variable }) },
     { lang: 'Python', label: 'Python (requests)', source: samples.python({ ...args, url }) },

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../compile/field-types.ts';
-import { INCLUDE_SCHEMA, filterSchemas } from '../compile/schemas.ts';
+import { INCLUDE_SCHEMA, filterSchemas, sortSchema } from '../compile/schemas.ts';
 import type { Resource } from '../definition/resource.ts';
 import { FIELDS_SCHEMA } from '../request/sparse-fields.ts';
 import { CACHING_HEADERS, componentRef, ID_PARAMETER, OPERATION_ERRORS, RATE_LIMIT_HEADERS, schemaRef } from './openapi-components.ts';
@@ -43,12 +43,13 @@ function listPaths({ resource, example }: FamilyArgs): JsonSchema {
       get: {
         operationId: `list${pascalCase(resource.path)}`,
         summary: `List ${resource.title.toLowerCase()}`,
-        description: `${resource.description ?? `${resource.title}.`} Pages are ordered by \`createdAt\`, then \`id\`; follow \`nextCursor\` (or the \`Link\` header) to the next page. Filters combine with AND.`,
+        description: `${resource.description ?? `${resource.title}.`} Pages are ordered by \`createdAt\`, then \`id\` (or as \`sort\` asks); follow \`nextCursor\` (or the \`Link\` header) to the next page. Filters combine with AND.`,
         tags: [resource.title],
         parameters: [
           componentRef('parameters', 'Brand'),
           componentRef('parameters', 'Cursor'),
           componentRef('parameters', 'Limit'),
+          optionalParameter({ name: 'sort', schema: sortSchema(resource) }),
           ...includeParameter(resource),
           fieldsParameter(resource),
           ...filterParameters(resource),
@@ -117,6 +118,15 @@ export function fieldsParameter(resource: Resource): JsonSchema {
   });
 }
 
-function filterParameters(resource: Resource): JsonSchema[] {
-  return Object.entries(filterSchemas(resource)).map(([name, schema]) => optionalParameter({ name, schema }));
+/**
+ * The filters, each an optional query parameter; one that takes several
+ * values is a repeated parameter (`status=a&status=b`: `style: form`,
+ * `explode: true`). Parameters that several operations share are moved
+ * under `components` when the document is built (shared-parameters.ts).
+ */
+export function filterParameters(resource: Resource): JsonSchema[] {
+  return Object.entries(filterSchemas(resource)).map(([name, schema]) => {
+    const parameter = optionalParameter({ name, schema });
+    return schema.type === 'array' ? { ...parameter, style: 'form', explode: true } : parameter;
+  });
 }

@@ -1,8 +1,10 @@
-import { hashFilters, type CursorCodec, type CursorScope, type CursorState } from '../request/cursor-codec.ts';
-import { invalidParameters } from '../request/api-error.ts';
+import { hashFilters, sortKeyHash, type CursorCodec, type CursorPosition, type CursorScope, type CursorState } from '../request/cursor-codec.ts';
+import { ApiError, invalidParameters } from '../request/api-error.ts';
 import type { CompiledResource } from '../compile/compile-registry.ts';
-import { CURSOR_COLUMN } from '../compile/compile-queries.ts';
+import { CURSOR_COLUMN, SORT_KEY_COLUMN } from '../compile/compile-queries.ts';
 import { cursorTimestamp } from '../compile/timestamp-text.ts';
+import type { ListSort } from '../compile/list-sorts.ts';
+import { SORT_KEYS } from '../compile/sort-keys.ts';
 import type { Include } from '../definition/resource.ts';
 import type { ListRequest } from '../request/parse-query.ts';
 import type { ReadSession, Row } from './reads.ts';
@@ -38,15 +40,24 @@ export interface Walk {
   readonly state: CursorState | null;
 }
 
-/** Checks the request's cursor against the brand, collection and filters (400 when it does not belong). */
+/** Checks the request's cursor against the brand, collection, filters and sort (400 when it does not belong). */
 export function openWalk({ cursors, brandId, family, request }: {
   cursors: CursorCodec;
   brandId: string;
   family: CompiledResource;
   request: ListRequest;
 }): Walk {
-  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters) };
-  return { scope, state: request.cursor === null ? null : cursors.decode(request.cursor, scope) };
+  const scope = { brandId, collection: family.resource.path, filterHash: hashFilters(request.filters), sort: request.sort.name };
+  const state = request.cursor === null ? null : cursors.decode(request.cursor, scope);
+  if (state !== null && !keyFits(state.position, request.sort)) throw new ApiError({ errorCode: 'invalid_cursor' });
+  return { scope, state };
+}
+
+/** Whether a cursor's place has what its sort needs: a value of the field's kind (or null), or its hash; nothing in `createdAt` order. */
+function keyFits(position: CursorPosition, sort: ListSort): boolean {
+  if (sort.field.name === 'createdAt') return position.key === undefined && position.keyHash === undefined;
+  if (position.keyHash !== undefined) return true;
+  return position.key === null || (typeof position.key === 'string' && SORT_KEYS[sort.field.type]!.accepts.test(position.key));
 }
 
 /**
@@ -68,17 +79,19 @@ export async function listRecords({ session, families, brandId, family, request,
 }): Promise<ListPage> {
   const { scope, state } = walk;
   const { queries } = family;
+  const { sort } = request;
+  const after = state === null ? null : await placeOf({ session, family, brandId, position: state.position, sort });
   const [rows, totalItems] = await Promise.all([
-    session.rows(queries.page({ brandId, filters: request.filters, after: state?.position ?? null, limit: request.limit })),
+    session.rows(queries.page({ brandId, filters: request.filters, after, limit: request.limit, sort })),
     state?.totalItems ?? session.count(`${scope.collection}\u0000${brandId}\u0000${scope.filterHash}`, queries.count({ brandId, filters: request.filters })),
   ]);
   const hasNext = rows.length > request.limit;
   if (hasNext) rows.length = request.limit;
   const last = rows[rows.length - 1];
-  // The cursor is read from the last row as the driver gave it; its records leave the hidden column behind.
+  // The cursor is read from the last row as the driver gave it; its records leave the hidden columns behind.
   const nextCursor = hasNext && last
     ? cursors.encode(scope, {
-      position: { createdAt: cursorTimestamp(last[CURSOR_COLUMN] as string), id: last.id as string },
+      position: { createdAt: cursorTimestamp(last[CURSOR_COLUMN] as string), id: last.id as string, ...sortKeyOf(last, sort) },
       totalItems,
       mark: state === null ? await session.mark() : state.mark,
     })
@@ -86,6 +99,39 @@ export async function listRecords({ session, families, brandId, family, request,
   const page = queries.decode(rows);
   await loadIncludes({ session, families, brandId, records: page, includes: request.includes });
   return { items: page, nextCursor, totalItems };
+}
+
+/** The sort field's value at a page's last row, as the cursor carries it: nothing in `createdAt` order. */
+function sortKeyOf(row: Row, sort: ListSort): { key?: string | null } {
+  if (sort.field.name === 'createdAt') return {};
+  const text = row[SORT_KEY_COLUMN];
+  const { decode } = SORT_KEYS[sort.field.type]!;
+  return { key: typeof text === 'string' ? (decode ? decode(text) : text) : null };
+}
+
+/**
+ * Where the next page starts. A sort value too long to ride in the cursor
+ * came as its hash: it is read again from the cursor's row, and the walk
+ * goes on only while that row still has it (otherwise no place in the order
+ * is known for certain, and the client starts again: 400 `invalid_cursor`).
+ */
+async function placeOf({ session, family, brandId, position, sort }: {
+  session: ReadSession;
+  family: CompiledResource;
+  brandId: string;
+  position: CursorPosition;
+  sort: ListSort;
+}): Promise<CursorPosition> {
+  if (position.keyHash === undefined) return position;
+  const [row] = await session.rows(family.queries.sortKey({ brandId, id: position.id, sort }));
+  const key = row === undefined ? undefined : sortKeyOf(row, sort).key;
+  if (typeof key !== 'string' || sortKeyHash(key) !== position.keyHash) {
+    throw new ApiError({
+      errorCode: 'invalid_cursor',
+      message: 'The record this cursor stopped at has a new sort value or is gone, and its value was too long to carry in the cursor: start the walk again from the first page.',
+    });
+  }
+  return { createdAt: position.createdAt, id: position.id, key };
 }
 
 /** One record by id, or null when the brand has no such record. */

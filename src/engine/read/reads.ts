@@ -1,5 +1,6 @@
 import type { SqlFragment } from '../compile/sql-fragment.ts';
 import type { CountPlan } from '../compile/compile-queries.ts';
+import type { CountsPlan } from '../compile/counts-query.ts';
 
 /** One row as the database returns it, keyed by the API's field names. */
 export type Row = Record<string, unknown>;
@@ -34,6 +35,12 @@ export interface ReadSession {
    * (`src/db/counts/exact-counts.ts`).
    */
   count(key: string, plan: CountPlan): Promise<number>;
+  /**
+   * The rows of a compiled counts by value, exact as of this call, remembered
+   * as counts are (`count`); the same rows may be handed to several calls:
+   * read them, never change them.
+   */
+  counts(key: string, plan: CountsPlan): Promise<readonly Row[]>;
   /** How new the data of this session's copy is now; null when there is only one copy (nothing to keep in step). */
   mark(): Promise<string | null>;
 }

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { CompiledResource } from '../../engine/compile/compile-registry.ts';
 import { UUID_PATTERN } from '../../engine/compile/field-types.ts';
 import { getRecord, listRecords, openWalk } from '../../engine/read/read-records.ts';
+import { countRecords } from '../../engine/read/read-counts.ts';
 import type { Reads } from '../../engine/read/reads.ts';
 import { ApiError, type ParameterIssue } from '../../engine/request/api-error.ts';
 import type { CursorCodec } from '../../engine/request/cursor-codec.ts';
@@ -49,6 +50,9 @@ export function buildFamilyRoutes(operations: Operations): Route[] {
       continue;
     }
     routes.push({ method: 'GET', path: `/brands/:brand/${path}`, family: path, handler: (ctx) => listPage({ operations, family, ctx }) });
+    if (family.countsSchema !== null) {
+      routes.push({ method: 'GET', path: `/brands/:brand/${path}/counts`, family: path, handler: (ctx) => countsBody({ operations, family, ctx }) });
+    }
     routes.push({
       method: 'GET',
       path: `/brands/:brand/${path}/changes`,
@@ -86,7 +90,7 @@ async function getOne({ operations, family, ctx, id, pathIssues = [] }: {
 /** A list page: parse the query, check the cursor, read the page on a copy at least as new as the walk's first. */
 async function listPage({ operations, family, ctx }: { operations: Operations; family: CompiledResource; ctx: Context }): Promise<void> {
   const { families, reads, cursors } = operations;
-  const request = toListRequest(parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }));
+  const request = toListRequest(parseQuery({ query: ctx.query as RawQuery, schema: family.listSchema, validate: family.validateList, family }), family);
   const brandId = brandOf(ctx).id;
   const walk = openWalk({ cursors, brandId, family, request });
   const page = await reads.run(
@@ -99,14 +103,24 @@ async function listPage({ operations, family, ctx }: { operations: Operations; f
     : { ...page, items: page.items.map((record) => projectRecord(record, request.fields, request.includes)) };
 }
 
+/** Counts by value (CONTRACT.md §8): parse `by` and the filters, count on one copy of the data. */
+async function countsBody({ operations, family, ctx }: { operations: Operations; family: CompiledResource; ctx: Context }): Promise<void> {
+  const { values } = parseQuery({ query: ctx.query as RawQuery, schema: family.countsSchema!, validate: family.validateCounts!, family, records: false });
+  const { by, ...filters } = values;
+  const field = family.resource.countable.find((countable) => countable.name === by)!;
+  ctx.body = await operations.reads.run((session) => countRecords({ session, family, brandId: brandOf(ctx).id, request: { by: field, filters } }));
+}
+
 /**
- * The `Link: rel="next"` target: origin-relative, the same filters and
- * includes in the order given, the page size, and the next cursor.
+ * The `Link: rel="next"` target: origin-relative, the same filters (each
+ * value of one given several times), sort and includes in the order given,
+ * the page size, and the next cursor.
  */
 function nextPageUrl(ctx: Context, request: ListRequest, cursor: string): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(ctx.query as RawQuery)) {
-    if (name !== 'cursor' && name !== 'limit' && typeof value === 'string') params.append(name, value);
+    if (name === 'cursor' || name === 'limit' || value === undefined) continue;
+    for (const each of Array.isArray(value) ? value : [value]) params.append(name, each);
   }
   params.append('limit', String(request.limit));
   params.append('cursor', cursor);

@@ -37,28 +37,58 @@ interface PlanNode {
   readonly relation: string | null;
   readonly index: string | null;
   readonly indexCondition: string | null;
+  /** For a Sort: the tables whose rows reach it with no Limit or Aggregate between (it would sort them all). */
+  readonly sorted: readonly string[];
+}
+
+/** The tables scanned under a plan node with no Limit or Aggregate on the way: the rows a Sort above it would sort. */
+function unboundedScans(plan: Record<string, unknown>): string[] {
+  const type = String(plan['Node Type']);
+  if (type === 'Limit' || type === 'Aggregate') return [];
+  const relation = plan['Relation Name'] as string | undefined;
+  const children = (plan.Plans as Record<string, unknown>[] | undefined) ?? [];
+  return [...(relation ? [relation] : []), ...children.flatMap(unboundedScans)];
 }
 
 /** Every plan node's type, relation and index, from `explain (format json)`. */
 function planNodes(plan: Record<string, unknown>): PlanNode[] {
+  const children = (plan.Plans as Record<string, unknown>[] | undefined) ?? [];
   const node = {
     type: String(plan['Node Type']),
     relation: (plan['Relation Name'] as string | undefined) ?? null,
     index: (plan['Index Name'] as string | undefined) ?? null,
     indexCondition: (plan['Index Cond'] as string | undefined) ?? null,
+    sorted: plan['Node Type'] === 'Sort' || plan['Node Type'] === 'Incremental Sort' ? children.flatMap(unboundedScans) : [],
   };
-  const children = (plan.Plans as Record<string, unknown>[] | undefined) ?? [];
   return [node, ...children.flatMap(planNodes)];
 }
 
-async function explain(db: Knex, query: SqlFragment): Promise<PlanNode[]> {
+/** The plan with sequential scans (and, with `noSort`, sorts) priced out: Postgres then takes any other path it has. */
+async function explain(db: Knex, query: SqlFragment, { noSort = false }: { noSort?: boolean } = {}): Promise<PlanNode[]> {
   return db.transaction(async (trx) => {
     await trx.raw('set local enable_seqscan = off');
+    if (noSort) {
+      await trx.raw('set local enable_sort = off');
+      await trx.raw('set local enable_incremental_sort = off');
+    }
     const result = (await trx.raw(`explain (format json) ${query.sql}`, query.bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
     const explained = result.rows[0]!['QUERY PLAN'];
     const plans = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan: Record<string, unknown> }[];
     return planNodes(plans[0]!.Plan);
   });
+}
+
+/**
+ * What would make a question read or sort a whole brand's table: a
+ * sequential scan of the family's table, or a sort of its rows (a sort of
+ * a limited page or of grouped counts is not one).
+ */
+async function wholeTableWork(db: Knex, query: SqlFragment, table: string): Promise<string[]> {
+  const nodes = await explain(db, query, { noSort: true });
+  return [
+    ...nodes.filter((node) => node.type === 'Seq Scan' && node.relation === table).map(() => `seq scan on ${table}`),
+    ...nodes.filter((node) => node.sorted.includes(table)).map(() => `sort of ${table}'s rows`),
+  ];
 }
 
 async function seqScans(db: Knex, query: SqlFragment): Promise<string[]> {
@@ -92,8 +122,8 @@ describe('query plans: every list, count, get and include query has an index', f
       for (const [label, filters] of cases) {
         const after = { createdAt: '2026-01-01T00:00:00.000000Z', id: randomUUID() };
         for (const [kind, query] of [
-          ['page', family.queries.page({ brandId, filters, after: null, limit: 25 })],
-          ['later page', family.queries.page({ brandId, filters, after, limit: 25 })],
+          ['page', family.queries.page({ sort: family.sorts.get('createdAt')!, brandId, filters, after: null, limit: 25 })],
+          ['later page', family.queries.page({ sort: family.sorts.get('createdAt')!, brandId, filters, after, limit: 25 })],
           ['count', family.queries.count({ brandId, filters }).count],
           ['count still holds?', family.queries.count({ brandId, filters }).changedSince('990')],
         ] as const) {
@@ -106,6 +136,50 @@ describe('query plans: every list, count, get and include query has an index', f
     expect(problems).to.deep.equal([]);
     const lists = [...families.values()].filter((family) => family.resource.scope !== 'tenant').length;
     expect(checked).to.be.above(lists * 3);
+  });
+
+  // CONTRACT.md section 8: every question a list accepts is answered from an index. Each sort in both directions,
+  // on a first page and after cursors of every kind (a value, and a null for a nullable field: keyset-page.ts);
+  // each bound of each range; each countable field's counts.
+  it('answers every sort, range and count by an index: no sequential scan of the family table, no sort of its rows', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const family of families.values()) {
+      const { resource, queries } = family;
+      if (resource.scope === 'tenant') continue;
+      const brandId = randomUUID();
+      const check = async (label: string, query: SqlFragment): Promise<void> => {
+        checked += 1;
+        for (const problem of await wholeTableWork(db, query, resource.table)) problems.push(`${resource.path} ${label}: ${problem}`);
+      };
+      for (const sort of family.sorts.values()) {
+        const keyed = sort.field.name !== 'createdAt';
+        const value = keyed ? String(sampleValue({ name: sort.field.name, match: 'exact', targets: [{ label: '', join: null, column: sort.field.sourceColumn, type: sort.field.type, values: sort.field.values }], description: null })) : undefined;
+        const afters = [null, { createdAt: '2026-01-01T00:00:00.000000Z', id: randomUUID(), ...(keyed ? { key: value } : {}) }];
+        if (keyed && sort.field.nullable) afters.push({ createdAt: '2026-01-01T00:00:00.000000Z', id: randomUUID(), key: null as unknown as string });
+        for (const after of afters) {
+          await check(`sort=${sort.name} ${after === null ? 'first page' : `after ${after.key === null ? 'a null' : 'a value'}`}`, queries.page({ brandId, filters: {}, after, limit: 25, sort }));
+        }
+      }
+      for (const filter of resource.filters.filter((f) => ['gte', 'gt', 'lte', 'lt'].includes(f.match))) {
+        const filters = { [filter.name]: sampleValue(filter) };
+        await check(`${filter.name} page`, queries.page({ brandId, filters, after: null, limit: 25, sort: family.sorts.get('createdAt')! }));
+        await check(`${filter.name} count`, queries.count({ brandId, filters }).count);
+      }
+      for (const by of resource.countable) await check(`counts by ${by.name}`, queries.counts({ brandId, filters: {}, by }).counts);
+    }
+    expect(problems).to.deep.equal([]);
+    // Every list sorts by createdAt both ways at least, on a first page and after a cursor.
+    expect(checked).to.be.at.least([...families.values()].filter((family) => family.resource.scope !== 'tenant').length * 4);
+  });
+
+  it('tells a sort of the table\'s rows from a sort of a page: it would catch an order no index gives', async () => {
+    const brand = randomUUID();
+    // Postgres's btree gives `desc nulls first`; `desc nulls last` is an order no index of the family gives.
+    const unserved = { sql: 'select t.* from "products" t where t."brand_id" = ? order by t."created_at" desc nulls last limit 5', bindings: [brand] };
+    expect(await wholeTableWork(db, unserved, 'products')).to.deep.equal(["sort of products's rows"]);
+    const served = { sql: 'select * from (select t.* from "products" t where t."brand_id" = ? order by t."created_at" desc limit 5) p order by p."code"', bindings: [brand] };
+    expect(await wholeTableWork(db, served, 'products')).to.deep.equal([]);
   });
 
   it('reads the changes feed (each walk, first and later pages, and the sizing of a batch) by an index', async () => {

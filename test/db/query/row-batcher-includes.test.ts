@@ -63,7 +63,7 @@ function randomAsks({ families, brands, ids }: { families: ReadonlyMap<string, C
     },
     () => {
       const [brandId, family] = [pick(brands), families.get(pick(['products', 'product-options']))!];
-      const request = { limit: 1 + randomInt(3), cursor: null, filters: {}, includes: includesOf(family.resource.path), fields: null };
+      const request = { limit: 1 + randomInt(3), cursor: null, sort: family.sorts.get('createdAt')!, filters: {}, includes: includesOf(family.resource.path), fields: null };
       const walk = openWalk({ cursors, brandId, family, request });
       return { what: `page of ${family.resource.path} with includes`, read: (session) => listRecords({ session, families, brandId, family, request, walk, cursors }) };
     },
@@ -108,7 +108,7 @@ describe('createRowBatcher: the include queries of requests arriving together sh
       statements.push(query);
       return queryRows(db, query);
     });
-    const session: ReadSession = { rows: (query) => batcher.rows(query), count: () => Promise.reject(new Error('no count')), mark: async () => null };
+    const session: ReadSession = { rows: (query) => batcher.rows(query), count: () => Promise.reject(new Error('no count')), counts: () => Promise.reject(new Error('no counts')), mark: async () => null };
     const asks = [
       ...Array.from({ length: 7 }, () => matchingAsk(families, { path: 'skus', field: 'productId', brandId: pick(brands), values: some(ids.products!, 4), limit: 1 + randomInt(4) })),
       ...Array.from({ length: 5 }, () => matchingAsk(families, { path: 'product-options', field: 'productId', brandId: pick(brands), values: some(ids.products!, 4), limit: 5001 })),
@@ -131,7 +131,7 @@ describe('createRowBatcher: the include queries of requests arriving together sh
     const { brands, ids } = await plant();
     const failing = families.get('product-options')!.queries.matching({ brandId: brands[0]!, field: 'productId', values: [ids.products![0]!], limit: 1 }).batch!.sql;
     const batcher = createRowBatcher((query) => (query.sql === failing ? Promise.reject(new Error('refused')) : queryRows(db, query)));
-    const session: ReadSession = { rows: (query) => batcher.rows(query), count: () => Promise.reject(new Error('no count')), mark: async () => null };
+    const session: ReadSession = { rows: (query) => batcher.rows(query), count: () => Promise.reject(new Error('no count')), counts: () => Promise.reject(new Error('no counts')), mark: async () => null };
     const good = (brandId: string): Ask => matchingAsk(families, { path: 'skus', field: 'productId', brandId, values: ids.products!, limit: 5001 });
     const refused = (): Ask => matchingAsk(families, { path: 'product-options', field: 'productId', brandId: brands[1]!, values: ids.products!, limit: 5001 });
     const malformed = matchingAsk(families, { path: 'skus', field: 'productId', brandId: brands[0]!, values: [ids.products![0], 'not-a-uuid'], limit: 5001 });

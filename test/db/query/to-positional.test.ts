@@ -27,7 +27,7 @@ describe('toPositional', () => {
       const queries = [
         family.queries.one({ brandId: BRAND, id: BRAND }),
         ...(family.resource.scope === 'tenant' ? [] : [
-          family.queries.page({ brandId: BRAND, filters, after: { createdAt: '2026-01-01T00:00:00.000000Z', id: BRAND }, limit: 25 }),
+          family.queries.page({ sort: family.sorts.get('createdAt')!, brandId: BRAND, filters, after: { createdAt: '2026-01-01T00:00:00.000000Z', id: BRAND }, limit: 25 }),
           family.queries.count({ brandId: BRAND, filters }).count,
           family.queries.count({ brandId: BRAND, filters }).changedSince('990'),
         ]),

@@ -6,14 +6,14 @@ import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
 const TIMESTAMP = { type: 'timestamp', nullable: false } as const;
-const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, createdAt: TIMESTAMP } };
-const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP } };
-const units: ResourceDefinition = { path: 'units', scope: 'shared', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
+const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', area: 'catalog', fields: { id: { type: 'uuid' }, createdAt: TIMESTAMP } };
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP } };
+const units: ResourceDefinition = { path: 'units', scope: 'shared', area: 'catalog', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
 const registry = createRegistry([brands, widgets, units]);
 const BRAND = '0b9e6a3c-4f2d-4c1e-9a8b-7d6c5b4a3f21';
 const AFTER = '5a0f3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b';
 const gadgets: ResourceDefinition = {
-  path: 'gadgets', scope: 'brand', joins: { widget: { table: 'widgets', on: { widget_id: 'id' } } },
+  path: 'gadgets', scope: 'brand', area: 'catalog', joins: { widget: { table: 'widgets', on: { widget_id: 'id' } } },
   fields: { id: { type: 'uuid' }, widgetId: { type: 'uuid', references: 'widgets' }, widgetName: { type: 'string', from: 'widget.name' }, createdAt: TIMESTAMP },
 };
 const withJoins = createRegistry([brands, widgets, units, gadgets]);

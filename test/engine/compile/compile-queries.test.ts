@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { compileQueries } from '../../../src/engine/compile/compile-queries.ts';
+import { listSorts } from '../../../src/engine/compile/list-sorts.ts';
 import { CURRENT_SNAPSHOT_SQL } from '../../../src/engine/compile/snapshot-text.ts';
 import { loadRegistry, type Registry } from '../../../src/engine/definition/registry.ts';
 
 const BRAND = '11111111-1111-4111-8111-111111111111';
+/** Section 3's order of products. */
+const DEFAULT_SORT_OF = (registry: Registry) => listSorts(registry.get('products')).get('createdAt')!;
 
 describe('compileQueries', () => {
   // The engine compiles SQL without a database: the registry is all it needs.
@@ -15,6 +18,7 @@ describe('compileQueries', () => {
   it('reads a page in keyset order, chooses its rows before joining the category label for the brand, and binds every value', () => {
     const queries = compileQueries(registry.get('products'));
     const page = queries.page({
+      sort: DEFAULT_SORT_OF(registry),
       brandId: BRAND,
       filters: { status: 'approved', search: 'tee' },
       after: { createdAt: '2026-03-01T09:30:00.123456Z', id: '22222222-2222-4222-8222-222222222222' },
@@ -33,21 +37,21 @@ describe('compileQueries', () => {
   it('hides the brand and the cursor of a prepared page from the planner, so its generic plan is kept', () => {
     const queries = compileQueries(registry.get('products'));
     const after = { createdAt: '2026-03-01T09:30:00.123456Z', id: '22222222-2222-4222-8222-222222222222' };
-    const page = queries.page({ brandId: BRAND, filters: { status: 'approved' }, after, limit: 100 });
+    const page = queries.page({ sort: DEFAULT_SORT_OF(registry), brandId: BRAND, filters: { status: 'approved' }, after, limit: 100 });
     expect(page.prepare).to.equal(true);
     expect(page.sql).to.contain('from (select t.* from "products" t where t."brand_id" = (select ?::uuid) and t."status" = ?');
     expect(page.sql).to.contain('and (t."created_at", t."id") > ((select ?::timestamptz), (select ?::uuid)) order by t."created_at", t."id" limit 101) t left join');
     expect(page.bindings).to.deep.equal([BRAND, 'approved', after.createdAt, after.id, BRAND]);
     // Two cursors of the same walk: one statement text, so one prepared statement and one generic plan.
-    const later = queries.page({ brandId: BRAND, filters: { status: 'approved' }, after: { ...after, id: '33333333-3333-4333-8333-333333333333' }, limit: 100 });
+    const later = queries.page({ sort: DEFAULT_SORT_OF(registry), brandId: BRAND, filters: { status: 'approved' }, after: { ...after, id: '33333333-3333-4333-8333-333333333333' }, limit: 100 });
     expect(later.sql).to.equal(page.sql);
-    expect(() => queries.page({ brandId: BRAND, filters: {}, after: null, limit: 1.5 })).to.throw(/not a page size/);
+    expect(() => queries.page({ sort: DEFAULT_SORT_OF(registry), brandId: BRAND, filters: {}, after: null, limit: 1.5 })).to.throw(/not a page size/);
   });
 
   it('lets a list be prepared only when none of its filters needs a plan for its value', () => {
     const queries = compileQueries(registry.get('products'));
     const list = (filters: Record<string, unknown>) => ({
-      page: queries.page({ brandId: BRAND, filters, after: null, limit: 25 }).prepare,
+      page: queries.page({ sort: DEFAULT_SORT_OF(registry), brandId: BRAND, filters, after: null, limit: 25 }).prepare,
       count: queries.count({ brandId: BRAND, filters }).count.prepare,
     });
     expect(list({})).to.deep.equal({ page: true, count: true });

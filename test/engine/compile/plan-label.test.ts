@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { listSorts } from '../../../src/engine/compile/list-sorts.ts';
 import { compileRegistry } from '../../../src/engine/compile/compile-registry.ts';
 import type { PlanLabel } from '../../../src/engine/compile/plan-label.ts';
 import type { SqlFragment } from '../../../src/engine/compile/sql-fragment.ts';
@@ -16,7 +17,7 @@ describe('planLabel: every compiled statement names its family and operation, an
       const count = queries.count({ brandId: BRAND, filters: {} });
       const field = resource.recordFields[0]!.name;
       const plans: [SqlFragment, PlanLabel['operation']][] = [
-        [queries.page({ brandId: BRAND, filters: {}, after: AFTER, limit: 25 }), 'page'],
+        [queries.page({ brandId: BRAND, filters: {}, after: AFTER, limit: 25, sort: family.sorts.get('createdAt') ?? listSorts(resource).get('createdAt') ?? { name: 'createdAt', field: resource.fields.find((f) => f.name === 'createdAt')!, descending: false } }), 'page'],
         [count.count, 'count'],
         [count.changedSince('990'), 'count check'],
         [queries.one({ brandId: BRAND, id: ID }), 'one'],

@@ -4,16 +4,16 @@ import { createRegistry, loadRegistry } from '../../../src/engine/definition/reg
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
 const TIMESTAMP = { type: 'timestamp', nullable: false } as const;
-const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } };
+const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', area: 'catalog', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } };
 const categories: ResourceDefinition = {
   path: 'categories',
-  scope: 'shared',
+  scope: 'shared', area: 'catalog',
   fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP },
   filters: { search: { fields: ['name'], match: 'contains-ci' } },
 };
 const widgets: ResourceDefinition = {
   path: 'widgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   fields: {
     id: { type: 'uuid' },
     code: { type: 'string', nullable: false, unique: true },

@@ -5,9 +5,9 @@ import { createRegistry, loadRegistry } from '../../../src/engine/definition/reg
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
 const TIMESTAMP = { type: 'timestamp', nullable: false } as const;
-const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } };
-const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP } };
-const units: ResourceDefinition = { path: 'units', scope: 'shared', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
+const brands: ResourceDefinition = { path: 'brands', scope: 'tenant', area: 'catalog', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } };
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: TIMESTAMP } };
+const units: ResourceDefinition = { path: 'units', scope: 'shared', area: 'catalog', fields: { id: { type: 'uuid' }, code: { type: 'string' }, createdAt: TIMESTAMP } };
 
 describe('planSync: what the changes feed needs of the database', () => {
   it('a new family gets the column, its four triggers and its indexes with no line of its own; the tenant gets none', () => {

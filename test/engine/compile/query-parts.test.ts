@@ -8,12 +8,12 @@ import type { ResourceDefinition } from '../../../src/engine/definition/resource
 const BRAND = '11111111-1111-4111-8111-111111111111';
 const gadgets: ResourceDefinition = {
   path: 'gadgets',
-  scope: 'shared',
+  scope: 'shared', area: 'catalog',
   fields: { id: { type: 'uuid' }, label: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } },
 };
 const widgets: ResourceDefinition = {
   path: 'widgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   joins: { gadget: { table: 'gadgets', on: { gadget_id: 'id' } } },
   fields: {
     id: { type: 'uuid' },
@@ -40,7 +40,7 @@ describe('queryParts', () => {
   it('decodes what the driver gives as text into the record\'s value: JSON text kept whole, timestamps and dates finished, null as null', () => {
     const notes = queryParts(createRegistry([{
       path: 'notes',
-      scope: 'brand',
+      scope: 'brand', area: 'catalog',
       fields: { id: { type: 'uuid' }, content: { type: 'json' }, due: { type: 'date' }, createdAt: { type: 'timestamp', nullable: false } },
     }]).get('notes'));
     expect(notes.selectList).to.contain('t."content"::text as "content"');

@@ -20,10 +20,10 @@ describe('schemas derived from a family', () => {
   let registry: Registry;
   before(() => {
     registry = createRegistry([
-      { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } },
+      { path: 'brands', scope: 'tenant', area: 'catalog', fields: { id: { type: 'uuid' }, slug: { type: 'string', nullable: false, unique: true }, createdAt: TIMESTAMP } },
       {
         path: 'widgets',
-        scope: 'brand',
+        scope: 'brand', area: 'catalog',
         fields: {
           id: { type: 'uuid' },
           code: { type: 'string', nullable: false, description: 'The code on the label.' },

@@ -13,10 +13,16 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const registry = createRegistry([
-  { path: 'brands', scope: 'tenant', fields: { id: { type: 'uuid' }, slug: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } } },
-  { path: 'carton-sizes', scope: 'brand', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } } },
+  { path: 'brands', scope: 'tenant', area: 'catalog', fields: { id: { type: 'uuid' }, slug: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } } },
+  { path: 'carton-sizes', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, name: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } } },
+  {
+    path: 'colors', scope: 'brand', area: 'catalog',
+    fields: { id: { type: 'uuid' }, status: { type: 'string' }, pantoneCode: { type: 'string' }, createdAt: { type: 'timestamp', nullable: false } },
+    countable: ['status', 'pantoneCode'],
+  },
 ] satisfies ResourceDefinition[]);
 const args = { resource: registry.get('carton-sizes'), basePath: '/api/public/v1', id: ID };
+const countsArgs = { ...args, resource: registry.get('colors') };
 const run = promisify(execFile);
 const CLIENT = fileURLToPath(new URL('../../../client/src/index.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,12 +51,23 @@ describe('code samples', () => {
     expect(source('brand', 1)).to.contain('await catalog.getBrand()');
   });
 
+  it('counts by the family\'s first countable field, in each language', () => {
+    const samples = codeSamples('counts', countsArgs);
+    expect(samples.map((sample) => sample.label)).to.deep.equal(['curl', 'TypeScript client', 'Python (requests)']);
+    const [curl, typescript, python] = samples.map((sample) => String(sample.source));
+    expect(curl).to.match(/^curl -s "\$API_URL\/api\/public\/v1\/brands\/northwind\/colors\/counts\?by=status" \\\n {2}-H "Authorization: Bearer \$API_KEY"\n$/);
+    expect(typescript).to.contain("await catalog.counts('colors', { by: 'status' })").and.contain('apiKey: process.env.API_KEY!');
+    expect(python).to.contain('params={"by": "status"}').and.contain('/api/public/v1/brands/northwind/colors/counts"').and.contain('body["otherItems"], body["totalItems"]');
+  });
+
   it('gives each operation of a family its samples, and refuses a path it has no kind for', () => {
     const paths = { '/brands/{brand}/carton-sizes': { get: { operationId: 'listCartonSizes' } }, '/brands/{brand}/carton-sizes/{id}': { get: {} } };
     const samples = withCodeSamples(paths, { resource: args.resource, basePath: args.basePath, exampleId: undefined }) as any;
     expect(samples['/brands/{brand}/carton-sizes'].get.operationId).to.equal('listCartonSizes');
     expect(samples['/brands/{brand}/carton-sizes'].get['x-codeSamples']).to.have.length(3);
     expect(samples['/brands/{brand}/carton-sizes/{id}'].get['x-codeSamples'][0].source).to.contain('/carton-sizes/<id>"');
+    const counts = withCodeSamples({ '/brands/{brand}/colors/counts': { get: {} } }, { resource: countsArgs.resource, basePath: args.basePath, exampleId: undefined }) as any;
+    expect(counts['/brands/{brand}/colors/counts'].get['x-codeSamples']).to.deep.equal(codeSamples('counts', { ...countsArgs, id: '<id>' }));
     expect(() => withCodeSamples({ '/carton-sizes/{x}': { get: {} } }, { resource: args.resource, basePath: '', exampleId: undefined }))
       .to.throw('carton-sizes: no code samples for /carton-sizes/{x}');
   });
@@ -69,6 +86,7 @@ describe('code samples, run against the server', function () {
     const { brand, key } = await resetToBrand('northwind');
     const id = /\/carton-sizes\/([0-9a-f-]{36})"/.exec(doc.paths['/brands/{brand}/carton-sizes/{id}'].get['x-codeSamples'][0].source)![1]!;
     await insert('carton-sizes', brand.id, [{ id, name: 'Sampled carton' }]);
+    await insert('colors', brand.id, [{ code: 'SAMPLED', name: 'Sampled colour', status: 'sampled-status' }]);
     env = { ...process.env, API_URL: server.origin, API_KEY: key };
     folder = await mkdtemp(join(tmpdir(), 'code-samples-'));
   });
@@ -78,7 +96,17 @@ describe('code samples, run against the server', function () {
   });
 
   const samplesOf = (path: string) => doc.paths[path].get['x-codeSamples'] as { label: string; source: string }[];
-  const PATHS = ['/brands/{brand}', '/brands/{brand}/carton-sizes', '/brands/{brand}/carton-sizes/{id}', '/brands/{brand}/carton-sizes/changes'];
+  /** What each language's sample prints of the demo brand: curl the body, the others as their sample says. */
+  const carton = { curl: 'Sampled carton', typescript: /[0-9a-f-]{36}|Sampled carton/, python: /[0-9a-f-]{36}/ };
+  const PRINTS: Record<string, { curl: string; typescript: RegExp; python: RegExp }> = {
+    '/brands/{brand}': { curl: '"slug":"northwind"', typescript: /northwind/, python: /northwind/ },
+    '/brands/{brand}/carton-sizes': carton,
+    '/brands/{brand}/carton-sizes/{id}': carton,
+    '/brands/{brand}/carton-sizes/changes': carton,
+    // The one colour of its status, counted.
+    '/brands/{brand}/colors/counts': { curl: '{"value":"sampled-status","count":1}', typescript: /^sampled-status 1$/m, python: /^sampled-status 1$/m },
+  };
+  const PATHS = Object.keys(PRINTS);
 
   it('the TypeScript samples type-check, strict, against the client', async () => {
     const tsconfig = {
@@ -100,14 +128,14 @@ describe('code samples, run against the server', function () {
   for (const path of PATHS) {
     it(`${path}: curl prints the API's answer`, async () => {
       const { stdout } = await run('sh', ['-c', samplesOf(path)[0]!.source], { env });
-      expect(stdout).to.contain(path.endsWith('/brands/{brand}') ? '"slug":"northwind"' : 'Sampled carton');
+      expect(stdout).to.contain(PRINTS[path]!.curl);
     });
 
     it(`${path}: the TypeScript sample runs against the client's source`, async () => {
       const file = join(folder, `${path.replaceAll(/\W+/g, '-')}.mts`);
       await writeFile(file, samplesOf(path)[1]!.source.replace("'@brand-catalog/client'", JSON.stringify(CLIENT)));
       const { stdout } = await run(process.execPath, ['--import', 'tsx', file], { env });
-      expect(stdout).to.match(path.endsWith('/brands/{brand}') ? /northwind/ : /[0-9a-f-]{36}|Sampled carton/);
+      expect(stdout).to.match(PRINTS[path]!.typescript);
     });
 
     it(`${path}: the Python sample runs with requests`, async function () {
@@ -118,7 +146,7 @@ describe('code samples, run against the server', function () {
         this.skip();
       }
       const { stdout } = await run('python3', ['-c', samplesOf(path)[2]!.source], { env });
-      expect(stdout).to.match(path.endsWith('/brands/{brand}') ? /northwind/ : /[0-9a-f-]{36}/);
+      expect(stdout).to.match(PRINTS[path]!.python);
     });
   }
 });

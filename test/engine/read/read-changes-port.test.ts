@@ -23,6 +23,7 @@ function fakeSession({ rows, items = 3, truncated = false, truncations = '' }: {
   const asked: SqlFragment[] = [];
   return {
     asked,
+    counts: () => Promise.reject(new Error('no counts')),
     rows: async (query) => {
       asked.push(query);
       if (query.sql.startsWith('select case when pg_is_in_recovery()')) return [{ snapshot: '100:100:', items, truncated, truncations }];

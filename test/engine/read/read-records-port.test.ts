@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { ListSort } from '../../../src/engine/compile/list-sorts.ts';
 import { compileRegistry } from '../../../src/engine/compile/compile-registry.ts';
 import { CURSOR_COLUMN } from '../../../src/engine/compile/compile-queries.ts';
 import type { SqlFragment } from '../../../src/engine/compile/sql-fragment.ts';
@@ -26,13 +27,17 @@ function fakeSession(answer: (query: SqlFragment) => Row[], total = 0): ReadSess
       counted.push(key);
       return total;
     },
+    counts: async (key) => {
+      counted.push(key);
+      return [];
+    },
     mark: async () => 'mark-1',
   };
 }
 
 const BRAND = '00000000-0000-4000-8000-000000000001';
 const cursors = createCursorCodec('x'.repeat(32));
-const request = { limit: 2, cursor: null, filters: {}, includes: [], fields: null };
+const request = { limit: 2, cursor: null, filters: {}, includes: [], fields: null, sort: { name: 'createdAt', field: { name: 'createdAt' }, descending: false } as ListSort };
 
 describe('read-records over the Reads port (no database)', () => {
   let families: Awaited<ReturnType<typeof compileRegistry>>;

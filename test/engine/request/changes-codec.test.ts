@@ -67,7 +67,7 @@ describe('changes codec', () => {
     expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, family: 'options' }))).to.equal('cursor_mismatch');
     expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, brandId: cursor.after }))).to.equal('cursor_mismatch');
     expect(errorCodeOf(() => codec.decodeCursor(token, scope))).to.equal('invalid_cursor');
-    const list = cursors.encode({ brandId: scope.brandId, collection: 'carton-sizes', filterHash: 'x' }, {
+    const list = cursors.encode({ brandId: scope.brandId, collection: 'carton-sizes', filterHash: 'x', sort: 'createdAt' }, {
       position: { createdAt: '2026-03-01T09:30:00.123456Z', id: cursor.after }, totalItems: 1, mark: null,
     });
     expect(errorCodeOf(() => codec.decodeToken(list, scope))).to.equal('invalid_cursor');

@@ -5,7 +5,7 @@ import { derivationOrder } from '../../../src/seed/derived-rows/derivation-order
 
 /** A brand family with an id, a creation time and the given links. */
 function family(path: string, links: Readonly<Record<string, FieldDefinition>> = {}): ResourceDefinition {
-  return { path, scope: 'brand', fields: { id: { type: 'uuid' }, ...links, createdAt: { type: 'timestamp', nullable: false } } };
+  return { path, scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, ...links, createdAt: { type: 'timestamp', nullable: false } } };
 }
 
 describe('derivationOrder', () => {

@@ -3,10 +3,10 @@ import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { DERIVED_ROWS_PER_FAMILY, derivedRowCount, deriveRecords, derivedValue, linkTargetOf } from '../../../src/seed/derived-rows/derive-records.ts';
 
-const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
+const widgets: ResourceDefinition = { path: 'widgets', scope: 'brand', area: 'catalog', fields: { id: { type: 'uuid' }, createdAt: { type: 'timestamp', nullable: false } } };
 const gadgets: ResourceDefinition = {
   path: 'gadgets',
-  scope: 'brand',
+  scope: 'brand', area: 'catalog',
   fields: {
     id: { type: 'uuid' },
     widgetId: { type: 'uuid', references: 'widgets', nullable: false },

@@ -28,6 +28,7 @@ const ADDED: Readonly<Record<string, string>> = {
   'care-labels': `{
     path: 'care-labels',
     scope: 'brand',
+    area: 'catalog',
     fields: {
       id: { type: 'uuid' },
       productId: { type: 'uuid', references: 'products', nullable: false },
@@ -50,6 +51,7 @@ const ADDED: Readonly<Record<string, string>> = {
   'care-label-translations': `{
     path: 'care-label-translations',
     scope: 'brand',
+    area: 'catalog',
     fields: {
       id: { type: 'uuid' },
       careLabelId: { type: 'uuid', references: 'care-labels', nullable: false },
@@ -60,6 +62,7 @@ const ADDED: Readonly<Record<string, string>> = {
   'care-symbols': `{
     path: 'care-symbols',
     scope: 'shared',
+    area: 'reference',
     fields: {
       id: { type: 'uuid' },
       countryId: { type: 'uuid', references: 'countries', nullable: false },

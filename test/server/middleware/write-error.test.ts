@@ -45,7 +45,7 @@ describe('error bodies', () => {
       { path: '/brands/acme/carton-sizes?limit=101', key, status: 400, code: 'invalid_parameter' },
       { path: '/brands/acme/carton-sizes?limit=abc', key, status: 400, code: 'invalid_parameter' },
       { path: '/brands/acme/carton-sizes?bogus=1', key, status: 400, code: 'invalid_parameter' },
-      { path: '/brands/acme/carton-sizes?name=a&name=b', key, status: 400, code: 'invalid_parameter' },
+      { path: '/brands/acme/carton-sizes?limit=1&limit=2', key, status: 400, code: 'invalid_parameter' },
       { path: '/brands/acme/carton-sizes?include=anything', key, status: 400, code: 'unsupported_include' },
       { path: '/brands/acme/carton-sizes?cursor=bm90.c2lnbmVk', key, status: 400, code: 'invalid_cursor' },
       { path: '/brands/acme/carton-sizes', key, method: 'POST', status: 405, code: 'method_not_allowed' },
