@@ -7,6 +7,7 @@ import type { Registry } from '../engine/definition/registry.ts';
 import { API_BASE_PATH } from './http/api-base-path.ts';
 import type { CursorCodec } from '../engine/request/cursor-codec.ts';
 import { createChangesCodec } from '../engine/request/changes-codec.ts';
+import type { KeyUsage } from './auth/key-usage.ts';
 import type { KeyCache } from './auth/key-cache.ts';
 import { buildApiDocument } from './http/api-document.ts';
 import { createApiRoutes } from './http/api-routes.ts';
@@ -24,6 +25,7 @@ import { authenticate } from './middleware/authenticate.ts';
 import { staticBody } from './middleware/content-codings.ts';
 import { cors } from './middleware/cors.ts';
 import { envelope } from './middleware/envelope.ts';
+import { authorizeFamily } from './middleware/authorize-family.ts';
 import { familyGuard } from './middleware/family-guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import type { DatabaseReadiness } from './middleware/require-database.ts';
@@ -40,6 +42,8 @@ export interface AppDependencies {
   readonly trustProxy?: boolean;
   /** Keeps key lookups in process (main.ts wires it with revocation notices); without it every request asks the database. */
   readonly keyCache?: KeyCache;
+  /** Where the last use of each key is noted (key-usage.ts); none: not recorded (tests). */
+  readonly keyUsage?: KeyUsage;
   /** Where list and get queries run (main.ts spreads them over DATABASE_REPLICA_URLS); without it, on `db`. Keys are always checked on `db`. */
   readonly reads?: ReadReplicas;
   /** Days a deletion stays visible to the changes feed (SYNC_RETENTION_DAYS); an older sync token is 410. 30 unless given. */
@@ -94,13 +98,16 @@ export function createApp(dependencies: AppDependencies): Koa {
  * The families' routes, each behind the guard (family-guard.ts: the
  * contract's check order), made once here.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, keyUsage, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
+  const families = compileRegistry(registry);
   const guard = familyGuard({
     readiness,
-    authenticate: authenticate({ db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}) }),
+    authenticate: authenticate({
+      db, failures: limiter.authFailures, ...(keyCache ? { lookup: keyCache.lookup, cached: keyCache.cached } : {}), ...(keyUsage ? { seen: keyUsage.seen } : {}),
+    }),
     counting: rateLimit({ limiter }),
+    authorizeFamily: authorizeFamily({ families }),
   });
-  const families = compileRegistry(registry);
   const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,

@@ -28,7 +28,8 @@ export interface Config {
   /** Take the client's address from `X-Forwarded-For` (behind a proxy or load balancer that sets it). */
   readonly trustProxy: boolean;
   /** Signs cursors; null means "generated and kept with the embedded data". */
-  readonly cursorSecret: string | null;
+  /** `CURSOR_SECRET`: the first signs cursors and sync tokens, each verifies; null: the embedded database's own. */
+  readonly cursorSecrets: readonly string[] | null;
   /** Folder of the embedded database, its cursor secret and its demo key. */
   readonly dataDir: string;
   readonly logLevel: string;
@@ -159,13 +160,25 @@ function sessionUrl({ env, databaseUrl, pooler }: { env: NodeJS.ProcessEnv; data
   return raw;
 }
 
+/**
+ * `CURSOR_SECRET`: one secret, or a comma-separated list that rotates it
+ * (CONTRACT.md §5): the first signs, every one listed verifies. Each has 32
+ * characters or more; spaces around a comma are ignored.
+ */
+function cursorSecretList(raw: string | undefined): readonly string[] | null {
+  if (!raw || raw.trim() === '') return null;
+  const secrets = raw.split(',').map((secret) => secret.trim());
+  if (secrets.some((secret) => secret === '')) throw new ConfigError('CURSOR_SECRET has an empty secret in its list: separate secrets with single commas');
+  if (secrets.some((secret) => secret.length < 32)) {
+    throw new ConfigError(`CURSOR_SECRET${secrets.length > 1 ? ': each secret of the list' : ''} must have at least 32 characters (try: openssl rand -hex 32)`);
+  }
+  return Object.freeze(secrets);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const pooler = databasePooler({ env, databaseUrl });
-  const cursorSecret = env.CURSOR_SECRET || null;
-  if (cursorSecret !== null && cursorSecret.length < 32) {
-    throw new ConfigError('CURSOR_SECRET must have at least 32 characters (try: openssl rand -hex 32)');
-  }
+  const cursorSecrets = cursorSecretList(env.CURSOR_SECRET);
   const logLevel = env.LOG_LEVEL || DEFAULTS.logLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return Object.freeze({
@@ -184,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimit: integer({ env, name: 'AUTH_FAILURE_LIMIT', fallback: DEFAULTS.authFailureLimit, min: 1, max: 1_000_000_000 }),
     keyCacheSeconds: integer({ env, name: 'KEY_CACHE_SECONDS', fallback: DEFAULTS.keyCacheSeconds, min: 0, max: 3600 }),
     trustProxy: flag({ env, name: 'TRUST_PROXY' }),
-    cursorSecret,
+    cursorSecrets,
     dataDir: resolve(env.DATA_DIR || DEFAULTS.dataDir),
     logLevel,
     syncRetentionDays: integer({ env, name: 'SYNC_RETENTION_DAYS', fallback: DEFAULTS.syncRetentionDays, min: 1, max: 36_500 }),
@@ -198,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * every instance shares (the embedded database keeps its own).
  */
 export function checkServeConfig(config: Config): void {
-  if (config.databaseUrl !== null && config.cursorSecret === null) {
+  if (config.databaseUrl !== null && config.cursorSecrets === null) {
     throw new ConfigError(
       'CURSOR_SECRET is required with DATABASE_URL, and must be the same on every instance (try: openssl rand -hex 32)',
     );

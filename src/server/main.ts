@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const tracing = await startTracing({ logger });
   const registry = await loadRegistry();
   // On Postgres this waits for nothing: the server listens at once and answers 503 until its database can be served.
-  const { connection, limiter, keyCache, reads, readiness, release } = await openServices({ config, logger });
+  const { connection, limiter, keyCache, keyUsage, reads, readiness, release } = await openServices({ config, logger });
   let server: Server;
   let stopPruning = (): void => {};
   const { db } = connection.database;
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     const demo = connection.database.kind === 'embedded'
       ? await (await import('./prepare-demo.ts')).prepareDemo({ db, registry, dataDir: config.dataDir })
       : null;
-    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecret), logger, trustProxy: config.trustProxy, keyCache, reads, readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins, live });
+    const app = createApp({ registry, db, limiter, cursors: createCursorCodec(connection.cursorSecrets), logger, trustProxy: config.trustProxy, keyCache, keyUsage, reads, readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins, live });
     server = await listen({ app, port: config.port, logger });
     stopPruning = startTombstonePruning({ db, retentionDays: config.syncRetentionDays, logger });
     // Under `npm run start:cluster` the first worker speaks for all.

@@ -3,6 +3,7 @@ import { connect, type Connection } from '../db/connection/connect.ts';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
 import { ALWAYS_READY, waitForSchema, type SchemaReadiness } from '../db/connection/schema-readiness.ts';
 import { createKeyCache, type KeyCache } from './auth/key-cache.ts';
+import { createKeyUsage, type KeyUsage } from './auth/key-usage.ts';
 import { watchKeyRevocations } from './auth/key-revocations.ts';
 import { pollKeyRevocations } from './auth/key-revocation-poll.ts';
 import type { Config } from './config.ts';
@@ -14,6 +15,8 @@ export interface Services {
   readonly connection: Connection;
   readonly limiter: RateLimiter;
   readonly keyCache: KeyCache;
+  /** When each key was last used, written at most once a minute per key (key-usage.ts). */
+  readonly keyUsage: KeyUsage;
   readonly reads: ReadReplicas;
   /** Whether the database can be served yet: on Postgres, once its schema is read and current; the embedded one at once. */
   readonly readiness: SchemaReadiness;
@@ -77,16 +80,20 @@ export async function openServices({ config, logger }: { config: Config; logger:
     replicas: connection.replicas.map((replica, i) => ({ name: `replica-${i + 1}`, db: replica.db })),
     log: logger,
   });
+  // On the primary, where keys are written; a failed round is tried again at the next.
+  const keyUsage = createKeyUsage({ db: connection.database.db, onError: (error) => logger.warn({ err: error.message }, 'the last use of keys could not be recorded: tried again in a minute') });
   const release = async (): Promise<void> => {
     released = true;
     readiness.stop();
     reads.close();
+    // The minutes of use noted since the last round, before the database goes.
+    await keyUsage.close();
     await keyCache.close();
     await revocations?.stop();
     await limiter.close();
     await connection.close();
   };
-  return { connection, limiter, keyCache, reads, readiness, release };
+  return { connection, limiter, keyCache, keyUsage, reads, readiness, release };
 }
 
 /**

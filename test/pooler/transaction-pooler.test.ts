@@ -42,7 +42,7 @@ async function startPooledServer(env: Record<string, string>): Promise<PooledSer
   const services = await openServices({ config, logger });
   await services.readiness.whenReady;
   const { registry } = await testDatabase();
-  const app = createApp({ registry, db: services.connection.database.db, limiter: services.limiter, cursors: createCursorCodec(services.connection.cursorSecret), logger, trustProxy: false, keyCache: services.keyCache, reads: services.reads, readiness: services.readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
+  const app = createApp({ registry, db: services.connection.database.db, limiter: services.limiter, cursors: createCursorCodec(services.connection.cursorSecrets), logger, trustProxy: false, keyCache: services.keyCache, reads: services.reads, readiness: services.readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
   const server: Server = createHttpServer({ app, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

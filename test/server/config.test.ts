@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       port: 3000,
       rateLimitPoints: 1000,
       rateLimitWindowSeconds: 60,
-      cursorSecret: null,
+      cursorSecrets: null,
       logLevel: 'info',
     });
     expect(config.dataDir).to.equal(resolve('.data'));
@@ -32,7 +32,7 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', RATE_LIMIT_POINTS: '', DATABASE_URL: '', REDIS_URL: '', CURSOR_SECRET: '' });
-    expect(config).to.deep.include({ port: 3000, rateLimitPoints: 1000, databaseUrl: null, redisUrl: null, cursorSecret: null });
+    expect(config).to.deep.include({ port: 3000, rateLimitPoints: 1000, databaseUrl: null, redisUrl: null, cursorSecrets: null });
   });
 
   it('reads every setting', () => {
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       port: 8080,
       rateLimitPoints: 5,
       rateLimitWindowSeconds: 10,
-      cursorSecret: SECRET,
+      cursorSecrets: [SECRET],
       dataDir: '/tmp/somewhere',
       logLevel: 'warn',
     });
@@ -113,10 +113,18 @@ describe('loadConfig', () => {
 
   it('serving requires CURSOR_SECRET with DATABASE_URL; the commands do not', () => {
     const withoutSecret = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' });
-    expect(withoutSecret.cursorSecret).to.equal(null);
+    expect(withoutSecret.cursorSecrets).to.equal(null);
     expect(() => checkServeConfig(withoutSecret)).to.throw(ConfigError, /CURSOR_SECRET is required with DATABASE_URL/);
     expect(() => checkServeConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', CURSOR_SECRET: SECRET }))).to.not.throw();
     expect(() => checkServeConfig(loadConfig({}))).to.not.throw();
+  });
+
+  it('reads CURSOR_SECRET as a comma-separated list, the first to sign: a rotation', () => {
+    const other = 'b'.repeat(40);
+    expect(loadConfig({ CURSOR_SECRET: `${other},${SECRET}` }).cursorSecrets).to.deep.equal([other, SECRET]);
+    expect(loadConfig({ CURSOR_SECRET: ` ${other} , ${SECRET} ` }).cursorSecrets).to.deep.equal([other, SECRET]);
+    expect(configError({ CURSOR_SECRET: `${other},,${SECRET}` }).message).to.contain('empty secret');
+    expect(configError({ CURSOR_SECRET: `${other},short` }).message).to.match(/each secret of the list must have at least 32 characters/);
   });
 
   it('refuses a CURSOR_SECRET shorter than 32 characters, with or without DATABASE_URL', () => {

@@ -48,7 +48,8 @@ export interface TestServerOptions {
   redisUrl?: string | null;
   /** Where the limiter keeps its counts in Redis; one of the server's own by default. */
   keyPrefix?: string;
-  cursorSecret?: string;
+  /** CURSOR_SECRET: one secret, or a rotation's list (the first signs). */
+  cursorSecret?: string | readonly string[];
   /** Another registry than the repository's, such as one with an extra family. */
   registry?: Registry;
   /** Another database than the run's (a cluster of the test's own); the test closes it. */

@@ -11,8 +11,8 @@ export interface DatabaseSettings {
   readonly databaseStatementCache: number;
   /** `transaction`: the URLs go through a transaction-mode pooler, so no session state is kept on their connections. */
   readonly databasePooler: 'transaction' | null;
-  /** Signs cursors; null means "generated and kept with the embedded data". */
-  readonly cursorSecret: string | null;
+  /** Sign cursors (the first) and verify them (each); null means "generated and kept with the embedded data". */
+  readonly cursorSecrets: readonly string[] | null;
   /** Folder of the embedded database, its cursor secret and its demo key. */
   readonly dataDir: string;
 }
@@ -21,7 +21,8 @@ export interface Connection {
   readonly database: Database;
   /** Pools on the replicas of DATABASE_REPLICA_URLS, in their order (none for the embedded database). */
   readonly replicas: readonly Database[];
-  readonly cursorSecret: string;
+  /** The cursor secrets: the first signs, each verifies (empty for a command on Postgres, which needs none). */
+  readonly cursorSecrets: readonly string[];
   close(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ export async function connect(config: DatabaseSettings, { serving = false, log }
     return {
       database,
       replicas,
-      cursorSecret: config.cursorSecret ?? '',
+      cursorSecrets: config.cursorSecrets ?? [],
       close: async () => {
         await Promise.all([database, ...replicas].map((open) => open.close()));
       },
@@ -54,11 +55,11 @@ export async function connect(config: DatabaseSettings, { serving = false, log }
   try {
     const database = await openEmbedded({ dir: pgliteDir(config.dataDir), statementCache: config.databaseStatementCache });
     await migrateToLatest(database.db);
-    const cursorSecret = config.cursorSecret ?? (await embeddedCursorSecret(config.dataDir));
+    const cursorSecrets = config.cursorSecrets ?? [await embeddedCursorSecret(config.dataDir)];
     return {
       database,
       replicas: [],
-      cursorSecret,
+      cursorSecrets,
       close: async () => {
         await database.close();
         await release();

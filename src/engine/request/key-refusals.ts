@@ -9,7 +9,10 @@
  * - `expired` is said only to a holder of the whole key (238 random bits),
  *   who was given its expiry with it;
  * - `brand_not_allowed`: the key is live, and the brand of the path is not
- *   one it may read (that the brand exists, its 404 would tell anyway).
+ *   one it may read (that the brand exists, its 404 would tell anyway);
+ * - `family_not_allowed`: the key is live and may read the brand, and is
+ *   restricted to families and areas that leave out the family of the path,
+ *   or one the request asks to include (CONTRACT.md §4).
  */
 export const KEY_REFUSALS = Object.freeze({
   missing: 'An API key is required: send it as "Authorization: Bearer <key>".',
@@ -17,6 +20,7 @@ export const KEY_REFUSALS = Object.freeze({
   unknown_or_revoked: 'The API key is unknown or has been revoked.',
   expired: 'The API key has expired.',
   brand_not_allowed: 'The API key is not authorized for this brand.',
+  family_not_allowed: 'The API key is restricted to other families: it may not read this one, nor include it.',
 });
 
 export type KeyRefusal = keyof typeof KEY_REFUSALS;

@@ -77,6 +77,16 @@ export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
+/**
+ * The families a restricted key may read (CONTRACT.md §4): those it names
+ * and those of the areas it names. A key without a restriction reads every
+ * family of its brands.
+ */
+export interface KeyRestriction {
+  readonly families: ReadonlySet<string>;
+  readonly areas: ReadonlySet<string>;
+}
+
 /** Who a key is, and what it may do with the brand a request names. */
 export interface KeyGrant {
   readonly keyId: string;
@@ -86,6 +96,10 @@ export interface KeyGrant {
   readonly allowed: boolean;
   /** When the key stops working (ISO 8601), or null. */
   readonly expiresAt: string | null;
+  /** The families and areas the key is restricted to, or null: every family. */
+  readonly restriction: KeyRestriction | null;
+  /** The key's own requests per window, or null: the service's default (RATE_LIMIT_POINTS). */
+  readonly rateLimit: number | null;
 }
 
 /** The channel `revokeKey` notifies on, with the key's id as payload, so instances drop cached grants at once. */
@@ -100,28 +114,38 @@ export const KEY_REVOKED_CHANNEL = 'bcat_key_revoked';
  */
 export function grantQuery({ brandSlug, keyHash }: { brandSlug: string; keyHash: string }): string {
   return `select k.id as "keyId", b.id as "brandId", b.slug as "brandSlug", (k.is_global or kb.brand_id is not null) as "allowed",
-            to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "expiresAt"
+            to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "expiresAt",
+            array_to_string(k.families, ',') as "families", array_to_string(k.areas, ',') as "areas", k.rate_limit as "rateLimit"
        from api_keys k
        left join brands b on b.slug = ${brandSlug}
        left join api_key_brands kb on kb.key_id = k.id and kb.brand_id = b.id
       where k.key_hash = ${keyHash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`;
 }
 
-/** A row of `grantQuery`. */
+/** A row of `grantQuery`: the lists as comma-separated text, the same from pg and PGlite (paths and areas hold no comma). */
 export interface GrantRow {
   keyId: string;
   brandId: string | null;
   brandSlug: string | null;
   allowed: boolean;
   expiresAt: string | null;
+  families: string;
+  areas: string;
+  rateLimit: number | null;
 }
 
+const listOf = (text: string): string[] => (text === '' ? [] : text.split(','));
+
 export function grantOf(row: GrantRow): KeyGrant {
+  const families = listOf(row.families);
+  const areas = listOf(row.areas);
   return {
     keyId: row.keyId,
     brand: row.brandId ? { id: row.brandId, slug: row.brandSlug! } : null,
     allowed: row.allowed,
     expiresAt: row.expiresAt,
+    restriction: families.length === 0 && areas.length === 0 ? null : Object.freeze({ families: new Set(families), areas: new Set(areas) }),
+    rateLimit: row.rateLimit,
   };
 }
 

@@ -7,7 +7,7 @@ import { hashKey } from './api-keys.ts';
  * The 401 for a refused key, its reason in `details` (the reasons and what
  * each may tell: key-refusals.ts). A request without a live key also gets
  * `WWW-Authenticate` (RFC 6750 §3: `invalid_token` once a key was sent);
- * a live key refused for the brand gets none, as it always did.
+ * a live key refused for the brand or the family gets none.
  */
 export function keyRefused(reason: KeyRefusal): ApiError {
   const challenge = reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
@@ -15,7 +15,8 @@ export function keyRefused(reason: KeyRefusal): ApiError {
     errorCode: 'unauthorized',
     message: KEY_REFUSALS[reason],
     details: { reason },
-    headers: reason === 'brand_not_allowed' ? {} : { 'WWW-Authenticate': challenge },
+    // A live key refused for the brand or the family: nothing is wrong with the token itself.
+    headers: reason === 'brand_not_allowed' || reason === 'family_not_allowed' ? {} : { 'WWW-Authenticate': challenge },
   });
 }
 

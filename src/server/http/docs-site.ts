@@ -19,6 +19,7 @@ export const GUIDES: readonly GuideLink[] = [
   { slug: 'getting-started', label: 'Getting started' },
   { slug: 'keys', label: 'Keys' },
   { slug: 'pagination', label: 'Lists' },
+  { slug: 'asking-lists', label: 'Asking lists' },
   { slug: 'errors', label: 'Errors' },
   { slug: 'rate-limits', label: 'Rate limits' },
   { slug: 'syncing', label: 'Syncing' },

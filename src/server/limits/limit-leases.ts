@@ -39,8 +39,12 @@ interface KeyWindow {
 }
 
 export interface LeasedCounts {
-  /** The request's place in its key's count: from the lease when it has points, else from the store (batched per turn). */
-  count(key: string): Promise<CountedRequest>;
+  /**
+   * The request's place in its key's count: from the lease when it has
+   * points, else from the store (batched per turn). `points` is the key's
+   * limit (its own, or the default), which bounds the size of a lease.
+   */
+  count(key: string, points?: number): Promise<CountedRequest>;
   /** Gives one point back to the key's lease; null when there is no lease of this window (the store must take it). */
   refund(key: string): CountedRequest | null;
 }
@@ -92,13 +96,15 @@ export function leaseLimitCounts({ points, add, canLease = () => true, now = Dat
   now?: () => number;
 }): LeasedCounts {
   const windows = keyWindows(now);
+  /** The limit of each key with one of its own, as its last request gave it (the lease's bound). */
+  const limits = new Map<string, number>();
 
   // Keys whose increment with a lease is on its way: one at a time, so a second lease never supersedes the first.
   const leasing = new Set<string>();
 
   const batched = batchLimitCounts({
     add: async (key, requests) => {
-      const lease = leasing.has(key) || !canLease() ? 0 : leaseSize(points, windows.current(key, now()), now());
+      const lease = leasing.has(key) || !canLease() ? 0 : leaseSize(limits.get(key) ?? points, windows.current(key, now()), now());
       if (lease > 0) leasing.add(key);
       try {
         const after = await add(key, requests + lease);
@@ -115,7 +121,12 @@ export function leaseLimitCounts({ points, add, canLease = () => true, now = Dat
   const placeIn = (window: KeyWindow, at: number): CountedRequest => ({ count: window.last - window.left, msBeforeNext: window.endsAt - at });
 
   return {
-    count(key) {
+    count(key, own = points) {
+      if (own === points) limits.delete(key);
+      else {
+        if (limits.size >= 10_000) limits.clear();
+        limits.set(key, own);
+      }
       if (!canLease()) {
         // Leased places belong to the counter they came from; while it is away, counting goes where the store sends it.
         windows.clear();

@@ -18,15 +18,16 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** `redis`, or `memory` when no REDIS_URL is set. */
   readonly backend: 'redis' | 'memory';
-  /** Requests a key may make per window, and the window's length. */
+  /** Requests a key may make per window unless it has a limit of its own, and the window's length. */
   readonly points: number;
   readonly windowSeconds: number;
-  consume(key: string): Promise<RateLimitDecision>;
+  /** Counts a request of a key against its limit: `points`, the key's own, or the default. */
+  consume(key: string, points?: number): Promise<RateLimitDecision>;
   /** Whether Redis answers now: `none` without REDIS_URL (the readiness check reports it). */
   redisState(): 'ready' | 'down' | 'none';
   readonly authFailures: AuthFailureGuard;
   /** Gives back the point a request consumed (a 304 costs nothing); null when the store could not take it back. */
-  refund(key: string): Promise<RateLimitDecision | null>;
+  refund(key: string, points?: number): Promise<RateLimitDecision | null>;
   close(): Promise<void>;
 }
 
@@ -56,7 +57,8 @@ function addToStore(store: RateLimiterAbstract, firstConnection: () => Promise<v
 }
 
 /**
- * A fixed window of `points` requests per `windowSeconds` per key.
+ * A fixed window of `points` requests per `windowSeconds` per key, or of a
+ * key's own limit (`consume(key, points)`: CONTRACT.md §4), counted the same way.
  *
  * With Redis the count is shared by every instance. Redis is never waited
  * for, save its first connection attempt at start (up to 500 ms, so the
@@ -107,15 +109,15 @@ export function createRateLimiter({ points, windowSeconds, redisUrl, keyPrefix =
       if (!redis) return 'none';
       return redis.client.status === 'ready' ? 'ready' : 'down';
     },
-    async consume(key) {
-      return decide(points, await counts.count(key));
+    async consume(key, own = points) {
+      return decide(own, await counts.count(key, own));
     },
-    async refund(key) {
+    async refund(key, own = points) {
       const leased = counts.refund(key);
-      if (leased) return decide(points, leased);
+      if (leased) return decide(own, leased);
       try {
         const after = await (tracing ? tracing.redis('rate-limit refund', () => reward(key)) : reward(key));
-        return decide(points, { count: after.consumedPoints, msBeforeNext: after.msBeforeNext });
+        return decide(own, { count: after.consumedPoints, msBeforeNext: after.msBeforeNext });
       } catch (error) {
         // A lost refund costs the client one request; it must not fail the response.
         logger.warn({ err: (error as Error).message }, 'rate limit refund failed');

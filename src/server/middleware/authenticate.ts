@@ -45,12 +45,14 @@ export type CachedGrant = (request: { key: string; brandSlug: string | null }) =
  * more than the caller knows; a blocked client gets the same 429 whatever
  * its key.
  */
-export function authenticate({ db, failures, lookup = findGrant, cached = () => null, liveKeys = createLiveKeyCheck({ db }) }: {
+export function authenticate({ db, failures, lookup = findGrant, cached = () => null, liveKeys = createLiveKeyCheck({ db }), seen = () => {} }: {
   db: Knex;
   failures: AuthFailureGuard;
   lookup?: GrantLookup;
   cached?: CachedGrant;
   liveKeys?: LiveKeyCheck;
+  /** Notes that a live key was used now (key-usage.ts: written at most once a minute). */
+  seen?: (keyId: string) => void;
 }): (ctx: Context) => Promise<void> {
   /** The grant of a well-formed key, or null: the usual lookup, or for a blocked client the cache or a live key's lookup. */
   const grantFor = async (client: string, request: { key: string; brandSlug: string | null }): Promise<KeyGrant | null> => {
@@ -77,6 +79,7 @@ export function authenticate({ db, failures, lookup = findGrant, cached = () => 
     }
     ctx.state.keyId = grant.keyId;
     ctx.state.grant = grant;
+    seen(grant.keyId);
   };
 
   /** Why the key of a header found no grant (the expiry lookup only for a well-formed key). */

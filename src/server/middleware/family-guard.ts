@@ -17,13 +17,16 @@ import { requireDatabase, type DatabaseReadiness } from './require-database.ts';
  * 4. the rate limit, counted right after the key: every request a valid key
  *    makes counts, whatever its brand (rate-limit.ts);
  * 5. the brand exists (404) and the key may read it (401) (authorize-brand.ts);
- * then the route; on the way back, when the route answered without
+ * 6. a restricted key may read the family, and every family it asks to
+ *    include (401, authorize-family.ts);
+ * then the route (its parameters, 400, then its record, 404); on the way back, when the route answered without
  * throwing, the ETag and 304 (conditional-get.ts), and a 304's point given back.
  */
-export function familyGuard({ readiness, authenticate, counting }: {
+export function familyGuard({ readiness, authenticate, counting, authorizeFamily }: {
   readiness: DatabaseReadiness;
   authenticate: (ctx: Context) => Promise<void>;
   counting: RequestCounting;
+  authorizeFamily: (ctx: Context) => void;
 }): Middleware {
   return async (ctx, next) => {
     markPrivate(ctx);
@@ -31,6 +34,7 @@ export function familyGuard({ readiness, authenticate, counting }: {
     await authenticate(ctx);
     await counting.count(ctx);
     authorizeBrand(ctx);
+    authorizeFamily(ctx);
     await next();
     answerConditionally(ctx);
     if (ctx.status === 304) await counting.refund(ctx);

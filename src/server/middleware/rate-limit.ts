@@ -2,6 +2,7 @@ import { setHeader } from './set-header.ts';
 import type { Context } from 'koa';
 import { ApiError } from '../../engine/request/api-error.ts';
 import type { RateLimitDecision, RateLimiter } from '../limits/rate-limiter.ts';
+import type { KeyGrant } from '../auth/api-keys.ts';
 
 /** The name of the one quota policy, as the structured fields name it. */
 export const RATE_LIMIT_POLICY_NAME = 'default';
@@ -33,20 +34,37 @@ export interface RequestCounting {
   refund(ctx: Context): Promise<void>;
 }
 
+/**
+ * Counts each request against its key's limit: the key's own when it has
+ * one (`KeyGrant.rateLimit`, CONTRACT.md §4), else the service's, and
+ * `RateLimit-Policy` shows the one in force.
+ */
 export function rateLimit({ limiter }: { limiter: RateLimiter }): RequestCounting {
-  // The same for every request: written once.
-  const policy = { limit: String(limiter.points), policy: `"${RATE_LIMIT_POLICY_NAME}";q=${limiter.points};w=${limiter.windowSeconds}` };
+  // The headers of each limit, written once: the default's, and each key's own as it is first met.
+  const policies = new Map<number, { limit: string; policy: string }>();
+  const policyOf = (points: number): { limit: string; policy: string } => {
+    let policy = policies.get(points);
+    if (!policy) {
+      if (policies.size >= 1000) policies.clear();
+      policy = { limit: String(points), policy: `"${RATE_LIMIT_POLICY_NAME}";q=${points};w=${limiter.windowSeconds}` };
+      policies.set(points, policy);
+    }
+    return policy;
+  };
+  const pointsOf = (ctx: Context): number => (ctx.state.grant as KeyGrant).rateLimit ?? limiter.points;
   return {
     async count(ctx) {
-      const decision = await limiter.consume(ctx.state.keyId as string);
-      setRateLimitHeaders(ctx, policy, decision);
+      const points = pointsOf(ctx);
+      const decision = await limiter.consume(ctx.state.keyId as string, points);
+      setRateLimitHeaders(ctx, policyOf(points), decision);
       if (!decision.allowed) {
         throw new ApiError({ errorCode: 'rate_limited', headers: { 'Retry-After': String(decision.resetSeconds) } });
       }
     },
     async refund(ctx) {
-      const refunded = await limiter.refund(ctx.state.keyId as string);
-      if (refunded) setRateLimitHeaders(ctx, policy, refunded);
+      const points = pointsOf(ctx);
+      const refunded = await limiter.refund(ctx.state.keyId as string, points);
+      if (refunded) setRateLimitHeaders(ctx, policyOf(points), refunded);
     },
   };
 }

@@ -18,7 +18,7 @@ const settings = (more: Partial<DatabaseSettings>): DatabaseSettings => ({
   databasePoolMax: 2,
   databaseStatementCache: 0,
   databasePooler: null,
-  cursorSecret: null,
+  cursorSecrets: null,
   dataDir: '/nonexistent',
   ...more,
 });
@@ -40,7 +40,7 @@ describe('connect', () => {
         expect(connection.replicas).to.deep.equal([]);
         expect(await pendingMigrations(connection.database.db)).to.deep.equal([]);
         expect(await readFile(join(dataDir, 'lock'), 'utf8')).to.equal(String(process.pid));
-        expect(connection.cursorSecret).to.equal(await embeddedCursorSecret(dataDir));
+        expect(connection.cursorSecrets).to.deep.equal([await embeddedCursorSecret(dataDir)]);
       } finally {
         await connection.close();
       }
@@ -49,9 +49,9 @@ describe('connect', () => {
 
     it('takes the configured cursor secret over the folder\'s', async function () {
       this.timeout(60_000);
-      const connection = await connect(settings({ dataDir, cursorSecret: 'configured-secret-0123456789abcdef0123' }));
+      const connection = await connect(settings({ dataDir, cursorSecrets: ['configured-secret-0123456789abcdef0123'] }));
       await connection.close();
-      expect(connection.cursorSecret).to.equal('configured-secret-0123456789abcdef0123');
+      expect(connection.cursorSecrets).to.deep.equal(['configured-secret-0123456789abcdef0123']);
     });
 
     it('refuses a folder another running process holds, and leaves its lock alone', async () => {
@@ -67,7 +67,7 @@ describe('connect', () => {
   describe('to Postgres', () => {
     it('opens a server\'s Postgres without waiting for it: the schema is read afterwards, while the server listens', async () => {
       const databaseUrl = `postgres://postgres@127.0.0.1:${await freePort()}/none`;
-      const connection = await connect(settings({ databaseUrl, cursorSecret: 'configured-secret-0123456789abcdef0123' }), { serving: true, log: quiet });
+      const connection = await connect(settings({ databaseUrl, cursorSecrets: ['configured-secret-0123456789abcdef0123'] }), { serving: true, log: quiet });
       try {
         expect(connection.database.kind).to.equal('postgres');
         const failure = await connection.database.db.raw('select 1').then(() => null, (error: Error) => error);
@@ -81,7 +81,7 @@ describe('connect', () => {
       const databaseUrl = `postgres://postgres@127.0.0.1:${await freePort()}/none`;
       const connection = await connect(settings({ databaseUrl }), { log: quiet });
       expect(connection.database.kind).to.equal('postgres');
-      expect(connection.cursorSecret).to.equal('');
+      expect(connection.cursorSecrets).to.deep.equal([]);
       await connection.close();
     });
 
@@ -89,12 +89,12 @@ describe('connect', () => {
     if (process.env.DATABASE_URL) {
       it('serves a migrated database, with a pool per replica that close() closes too', async () => {
         const url = (await testDatabase()).url!;
-        const connection = await connect(settings({ databaseUrl: url, databaseReplicaUrls: [url], cursorSecret: 'configured-secret-0123456789abcdef0123' }), { serving: true });
+        const connection = await connect(settings({ databaseUrl: url, databaseReplicaUrls: [url], cursorSecrets: ['configured-secret-0123456789abcdef0123'] }), { serving: true });
         try {
           expect(connection.replicas).to.have.length(1);
           const answer = (await connection.replicas[0]!.db.raw('select 1 as one')) as { rows: unknown[] };
           expect(answer.rows).to.deep.equal([{ one: 1 }]);
-          expect(connection.cursorSecret).to.equal('configured-secret-0123456789abcdef0123');
+          expect(connection.cursorSecrets).to.deep.equal(['configured-secret-0123456789abcdef0123']);
         } finally {
           await connection.close();
         }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { findGrant, hashKey } from '../../../src/server/auth/api-keys.ts';
-import { createKey, KeyError, listKeys, revokeKey } from '../../../src/server/auth/key-admin.ts';
+import { createKey, KeyError, listKeys, revokeKey, rotateKey } from '../../../src/server/auth/key-admin.ts';
+import { createKeyUsage } from '../../../src/server/auth/key-usage.ts';
 import { createBrand, createTestKey } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
 
@@ -87,5 +88,108 @@ describe('key administration', () => {
   it('answers false when revoking an id no key has', async () => {
     const { db } = await testDatabase();
     expect(await revokeKey(db, randomUUID())).to.equal(false);
+  });
+
+  describe('least privilege and rotation', () => {
+    const known = { families: ['shipments', 'invoices', 'orders', 'skus'], areas: ['logistics', 'finance', 'catalog'] };
+
+    it('keeps a key\'s families, areas and own limit, and carries them in its grant', async () => {
+      const { db } = await testDatabase();
+      const { id, key } = await createKey(db, { brands: ['acme'], global: false, expiresAt: null, families: ['invoices', 'invoices'], areas: ['logistics'], rateLimit: 30, known });
+      const [summary] = await listKeys(db);
+      expect(summary).to.deep.include({ id, families: ['invoices'], areas: ['logistics'], rateLimit: 30, lastUsedAt: null });
+      const grant = (await findGrant(db, { key, brandSlug: 'acme' }))!;
+      expect(grant.rateLimit).to.equal(30);
+      expect([...grant.restriction!.families]).to.deep.equal(['invoices']);
+      expect([...grant.restriction!.areas]).to.deep.equal(['logistics']);
+      const open = await createTestKey({ brands: ['acme'] });
+      expect(await findGrant(db, { key: open.key, brandSlug: 'acme' })).to.deep.include({ restriction: null, rateLimit: null });
+    });
+
+    it('refuses an unknown family or area, naming it, and creates nothing', async () => {
+      const { db } = await testDatabase();
+      for (const [scope, message] of [
+        [{ families: ['shipmentz'] }, "no family 'shipmentz' (did you mean 'shipments'?)"],
+        [{ areas: ['finace'] }, "no area 'finace' (did you mean 'finance'?): the areas are logistics, finance, catalog"],
+        [{ rateLimit: 0 }, 'a rate limit is a whole number of requests per window, above 0'],
+      ] as const) {
+        const error = await createKey(db, { brands: ['acme'], global: false, expiresAt: null, known, ...scope }).then(() => null, (e: Error) => e);
+        expect(error).to.be.instanceOf(KeyError);
+        expect(error!.message).to.contain(message);
+      }
+      expect(await listKeys(db)).to.deep.equal([]);
+    });
+
+    it('rotates a key: the new one has its brands, families, areas, limit and name; the old one ends after the overlap', async () => {
+      const { db } = await testDatabase();
+      const old = await createKey(db, { brands: ['acme', 'globex'], global: false, expiresAt: null, name: 'forwarder', areas: ['logistics'], rateLimit: 9, known });
+      const before = Date.now();
+      const rotated = (await rotateKey(db, { id: old.id, overlapMs: 3_600_000 }))!;
+      expect(rotated.key).to.not.equal(old.key);
+      const keys = await listKeys(db);
+      const fresh = keys.find((k) => k.id === rotated.id)!;
+      expect(fresh).to.deep.include({ name: 'forwarder', brands: ['acme', 'globex'], areas: ['logistics'], families: [], rateLimit: 9, expiresAt: null, revokedAt: null });
+      const ending = keys.find((k) => k.id === old.id)!;
+      expect(Date.parse(ending.expiresAt!)).to.be.within(before + 3_600_000 - 60_000, Date.now() + 3_600_000 + 60_000);
+      expect(Date.parse(rotated.oldExpiresAt)).to.equal(Date.parse(ending.expiresAt!));
+      // Both work during the overlap.
+      expect(await findGrant(db, { key: old.key, brandSlug: 'globex' })).to.not.equal(null);
+      expect(await findGrant(db, { key: rotated.key, brandSlug: 'globex' })).to.deep.include({ allowed: true, rateLimit: 9 });
+      // An overlap of 0 ends the key at once, as a revocation; a key already ended cannot be rotated.
+      const again = (await rotateKey(db, { id: rotated.id, overlapMs: 0 }))!;
+      expect(await findGrant(db, { key: rotated.key, brandSlug: 'acme' })).to.equal(null);
+      expect((await listKeys(db)).find((k) => k.id === rotated.id)!.revokedAt).to.match(/^\d{4}-/);
+      expect(await rotateKey(db, { id: rotated.id, overlapMs: 0 })).to.equal(null);
+      expect(await findGrant(db, { key: again.key, brandSlug: 'acme' })).to.not.equal(null);
+    });
+
+    it('never lets a rotation make a key live longer than it was to live', async () => {
+      const { db } = await testDatabase();
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      const old = await createKey(db, { brands: ['acme'], global: false, expiresAt });
+      const rotated = (await rotateKey(db, { id: old.id, overlapMs: 86_400_000 }))!;
+      const keys = await listKeys(db);
+      expect(Date.parse(keys.find((k) => k.id === old.id)!.expiresAt!)).to.equal(expiresAt.getTime());
+      expect(Date.parse(keys.find((k) => k.id === rotated.id)!.expiresAt!)).to.equal(expiresAt.getTime());
+    });
+
+    it('records the last use of each key to the minute, in one statement a round, at most once a minute per key, never back in time', async () => {
+      const { db } = await testDatabase();
+      const a = await createTestKey({ brands: ['acme'] });
+      const b = await createTestKey({ brands: ['acme'] });
+      let clock = Date.parse('2026-11-28T10:15:42.500Z');
+      const usage = createKeyUsage({ db, intervalMs: 3_600_000, now: () => clock });
+      const statements: string[] = [];
+      const listen = (query: { sql: string }): void => {
+        if (query.sql.startsWith('update api_keys')) statements.push(query.sql);
+      };
+      db.on('query', listen);
+      try {
+        for (let i = 0; i < 50; i++) usage.seen(a.id);
+        usage.seen(b.id);
+        await usage.flush();
+        expect(statements).to.have.length(1);
+        const lastUse = async (id: string) => (await listKeys(db)).find((k) => k.id === id)!.lastUsedAt;
+        expect(await lastUse(a.id)).to.equal('2026-11-28T10:15:00.000Z');
+        expect(await lastUse(b.id)).to.equal('2026-11-28T10:15:00.000Z');
+        // The same minute again writes nothing; the next minute does, for that key only.
+        usage.seen(a.id);
+        await usage.flush();
+        expect(statements).to.have.length(1);
+        clock += 60_000;
+        usage.seen(a.id);
+        await usage.flush();
+        expect(statements).to.have.length(2);
+        expect(await lastUse(a.id)).to.equal('2026-11-28T10:16:00.000Z');
+        // Another instance with a slower clock does not move it back.
+        const behind = createKeyUsage({ db, intervalMs: 3_600_000, now: () => Date.parse('2026-11-28T10:01:00Z') });
+        behind.seen(a.id);
+        await behind.close();
+        expect(await lastUse(a.id)).to.equal('2026-11-28T10:16:00.000Z');
+      } finally {
+        db.off('query', listen);
+        await usage.close();
+      }
+    });
   });
 });

@@ -37,6 +37,24 @@ function random(seed: number): () => number {
 }
 
 describe('leaseLimitCounts', () => {
+  it('sizes a key\'s lease by its own limit: a key with a small limit of its own leases nothing, and is never counted past it', async () => {
+    const store = windowedStore(60_000);
+    const counts = leaseLimitCounts({ points: 10_000, add: store.add, now: () => store.clock.now });
+    // The default's key leases; a key limited to 20 (under LEASE_SHARE points left) goes to the store every time.
+    await counts.count('open');
+    await counts.count('open');
+    expect(store.calls.filter(([key]) => key === 'open')).to.deep.equal([['open', 1], ['open', 1 + MAX_LEASE]]);
+    const places: number[] = [];
+    for (let i = 0; i < 25; i++) places.push((await counts.count('own', 20)).count);
+    expect(places).to.deep.equal(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(store.calls.filter(([key]) => key === 'own').every(([, points]) => points === 1), 'no lease for a limit of 20').to.equal(true);
+    expect(store.counted('own')).to.equal(25);
+    // A key's own limit large enough leases, bounded by a LEASE_SHARE-th of what it has left.
+    await counts.count('big', 640);
+    await counts.count('big', 640);
+    expect(store.calls.filter(([key]) => key === 'big')).to.deep.equal([['big', 1], ['big', 1 + Math.floor((640 - 1) / LEASE_SHARE)]]);
+  });
+
   it('takes a lease once the key has plenty left, and counts the next requests from it with no store call', async () => {
     const store = windowedStore(60_000);
     const counts = leaseLimitCounts({ points: 10_000, add: store.add, now: () => store.clock.now });
