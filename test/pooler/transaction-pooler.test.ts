@@ -42,7 +42,7 @@ async function startPooledServer(env: Record<string, string>): Promise<PooledSer
   const services = await openServices({ config, logger });
   await services.readiness.whenReady;
   const { registry } = await testDatabase();
-  const app = createApp({ registry, db: services.connection.database.db, limiter: services.limiter, cursors: createCursorCodec(services.connection.cursorSecrets), logger, trustProxy: false, keyCache: services.keyCache, reads: services.reads, readiness: services.readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
+  const app = createApp({ registry, db: services.connection.database.db, limiter: services.limiter, cursors: createCursorCodec(services.connection.cursorSecrets), logger, trustProxy: false, keyCache: services.keyCache, keyUsage: services.keyUsage, reads: services.reads, readiness: services.readiness, syncRetentionDays: config.syncRetentionDays, corsOrigins: config.corsOrigins });
   const server: Server = createHttpServer({ app, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -129,6 +129,22 @@ if (process.env.DATABASE_URL) describe('behind a transaction pooler (DATABASE_PO
       expect(gets.map((got) => (got?.skus as { code: string }[] | undefined)?.map((sku) => sku.code) ?? null)).to.deep.equal([['A1-S', 'A1-M'], ['A2-S', 'A2-M'], null]);
     } finally {
       db.off('query', listen);
+      await server.close();
+    }
+  });
+
+  it('records the last use of a key through the pooler, once for many requests', async () => {
+    const { brand } = await resetToBrand('acme');
+    await insert('carton-sizes', brand.id, [{ name: 'Small', createdAt: nextTimestamp() }]);
+    const { id, key } = await createTestKey({ brands: ['acme'] });
+    const server = await startPooledServer({ DATABASE_URL: bouncer.url(database), DATABASE_POOLER: 'transaction' });
+    try {
+      for (let i = 0; i < 5; i++) expect((await server.request('/brands/acme/carton-sizes', { key })).status).to.equal(200);
+      await server.services.keyUsage.flush();
+      const [row] = (await (await testDatabase()).db('api_keys').where({ id }).select('last_used_at')) as { last_used_at: Date | null }[];
+      expect(row!.last_used_at, 'written through the pooler').to.not.equal(null);
+      expect(Date.now() - new Date(row!.last_used_at!).getTime()).to.be.within(0, 120_000);
+    } finally {
       await server.close();
     }
   });
