@@ -96,7 +96,7 @@ export interface BomComponentFilters {
 
 export type BomComponentInclude = 'bom' | 'bomSection' | 'material' | 'materialVariant' | 'unitOfMeasure';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BomComponentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'quantity' | '-quantity';
 
 /** The fields `counts()` counts by. */
@@ -134,7 +134,7 @@ export interface BomSectionFilters {
 
 export type BomSectionInclude = 'bom' | 'components';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BomSectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name' | 'sequence' | '-sequence';
 
 /** The fields `counts()` counts by. */
@@ -170,7 +170,7 @@ export interface BomSkuFilters {
 
 export type BomSkuInclude = 'bom' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BomSkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -223,7 +223,7 @@ export interface BomFilters {
 
 export type BomInclude = 'product' | 'productVersion' | 'sections' | 'components' | 'skus';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BomSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -278,7 +278,7 @@ export interface BookingItemFilters {
 
 export type BookingItemInclude = 'booking' | 'orderItem' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BookingItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'volumeCbm' | '-volumeCbm' | 'weightKg' | '-weightKg';
 
 /** The fields `counts()` counts by. */
@@ -350,7 +350,7 @@ export interface BookingFilters {
 
 export type BookingInclude = 'partner' | 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'shipments';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BookingSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'requestedShipOn' | '-requestedShipOn' | 'confirmedAt' | '-confirmedAt';
 
 /** The fields `counts()` counts by. */
@@ -387,7 +387,7 @@ export interface BrandLocationFilters {
 
 export type BrandLocationInclude = 'location';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BrandLocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -408,7 +408,7 @@ export type BrandFilters = Record<string, never>;
 
 export type BrandInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type BrandSort = never;
 
 /** The fields `counts()` counts by. */
@@ -443,7 +443,7 @@ export interface CartonSizeFilters {
 
 export type CartonSizeInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CartonSizeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -478,7 +478,7 @@ export interface CategoryFilters {
 
 export type CategoryInclude = 'parent';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CategorySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -520,7 +520,7 @@ export interface ChecklistFilters {
 
 export type ChecklistInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ChecklistSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -564,7 +564,7 @@ export interface CollectionFilters {
 
 export type CollectionInclude = 'products' | 'productOptions';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -610,7 +610,7 @@ export interface ColorFilters {
 
 export type ColorInclude = 'productOptions' | 'materialVariants';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ColorSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -652,7 +652,7 @@ export interface ContactFilters {
 
 export type ContactInclude = 'partner';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ContactSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -689,7 +689,7 @@ export interface CountryFilters {
 
 export type CountryInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CountrySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -728,7 +728,7 @@ export interface CourierFilters {
 
 export type CourierInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CourierSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -773,7 +773,7 @@ export interface CustomFieldDefinitionFilters {
 
 export type CustomFieldDefinitionInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type CustomFieldDefinitionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'key' | '-key' | 'label' | '-label';
 
 /** The fields `counts()` counts by. */
@@ -813,7 +813,7 @@ export interface DimensionCurveAxisFilters {
 
 export type DimensionCurveAxisInclude = 'dimensionCurve' | 'dimension' | 'values';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionCurveAxisSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -851,7 +851,7 @@ export interface DimensionCurveAxisValueFilters {
 
 export type DimensionCurveAxisValueInclude = 'dimensionCurveAxis' | 'dimensionValue';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionCurveAxisValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -898,7 +898,7 @@ export interface DimensionCurveCellFilters {
 
 export type DimensionCurveCellInclude = 'dimensionCurve' | 'primaryAxisValue' | 'secondaryAxisValue';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionCurveCellSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity';
 
 /** The fields `counts()` counts by. */
@@ -943,7 +943,7 @@ export interface DimensionCurveFilters {
 
 export type DimensionCurveInclude = 'dimensionGroup' | 'axes' | 'cells';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionCurveSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -981,7 +981,7 @@ export interface DimensionGroupDimensionFilters {
 
 export type DimensionGroupDimensionInclude = 'dimensionGroup' | 'dimension';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionGroupDimensionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -1019,7 +1019,7 @@ export interface DimensionGroupFilters {
 
 export type DimensionGroupInclude = 'defaultCurve' | 'dimensions' | 'curves';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionGroupSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1058,7 +1058,7 @@ export interface DimensionValueFilters {
 
 export type DimensionValueInclude = 'dimension';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'sequence' | '-sequence';
 
 /** The fields `counts()` counts by. */
@@ -1096,7 +1096,7 @@ export interface DimensionFilters {
 
 export type DimensionInclude = 'values';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DimensionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1132,7 +1132,7 @@ export interface DocumentTypeFilters {
 
 export type DocumentTypeInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DocumentTypeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1184,7 +1184,7 @@ export interface DocumentFilters {
 
 export type DocumentInclude = 'documentType';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type DocumentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1229,7 +1229,7 @@ export interface GoodsReceiptLineFilters {
 
 export type GoodsReceiptLineInclude = 'goodsReceipt' | 'orderItem' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type GoodsReceiptLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'qtyReceived' | '-qtyReceived';
 
 /** The fields `counts()` counts by. */
@@ -1281,7 +1281,7 @@ export interface GoodsReceiptFilters {
 
 export type GoodsReceiptInclude = 'shipment' | 'location' | 'lines';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type GoodsReceiptSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'receivedAt' | '-receivedAt';
 
 /** The fields `counts()` counts by. */
@@ -1325,7 +1325,7 @@ export interface ImageFilters {
 
 export type ImageInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ImageSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence';
 
 /** The fields `counts()` counts by. */
@@ -1375,7 +1375,7 @@ export interface InventoryFilters {
 
 export type InventoryInclude = 'location' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type InventorySort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantityOnHand' | '-quantityOnHand' | 'quantityAvailable' | '-quantityAvailable' | 'countedAt' | '-countedAt';
 
 /** The fields `counts()` counts by. */
@@ -1431,7 +1431,7 @@ export interface InvoiceLineFilters {
 
 export type InvoiceLineInclude = 'invoice' | 'orderItem' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type InvoiceLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice' | 'amount' | '-amount';
 
 /** The fields `counts()` counts by. */
@@ -1510,7 +1510,7 @@ export interface InvoiceFilters {
 
 export type InvoiceInclude = 'supplier' | 'order' | 'shipment' | 'lines' | 'settlements' | 'charges';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type InvoiceSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'issuedOn' | '-issuedOn' | 'dueOn' | '-dueOn' | 'totalAmount' | '-totalAmount';
 
 /** The fields `counts()` counts by. */
@@ -1556,7 +1556,7 @@ export interface LaunchWindowFilters {
 
 export type LaunchWindowInclude = 'products';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type LaunchWindowSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'startsOn' | '-startsOn' | 'endsOn' | '-endsOn';
 
 /** The fields `counts()` counts by. */
@@ -1593,7 +1593,7 @@ export interface LegItemFilters {
 
 export type LegItemInclude = 'leg' | 'shipmentItem';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type LegItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -1661,7 +1661,7 @@ export interface LegFilters {
 
 export type LegInclude = 'shipment' | 'courier' | 'originLocation' | 'destinationLocation' | 'items';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type LegSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'departedAt' | '-departedAt' | 'arrivedAt' | '-arrivedAt';
 
 /** The fields `counts()` counts by. */
@@ -1713,7 +1713,7 @@ export interface LocationFilters {
 
 export type LocationInclude = 'country';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type LocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1759,7 +1759,7 @@ export interface MaterialVariantFilters {
 
 export type MaterialVariantInclude = 'material' | 'color';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type MaterialVariantSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1819,7 +1819,7 @@ export interface MaterialFilters {
 
 export type MaterialInclude = 'supplier' | 'unitOfMeasure' | 'variants';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type MaterialSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'weightGsm' | '-weightGsm';
 
 /** The fields `counts()` counts by. */
@@ -1855,7 +1855,7 @@ export interface MeasurementTableSkuFilters {
 
 export type MeasurementTableSkuInclude = 'measurementTable' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type MeasurementTableSkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -1895,7 +1895,7 @@ export interface MeasurementTableFilters {
 
 export type MeasurementTableInclude = 'productVersion' | 'skus';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type MeasurementTableSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -1931,7 +1931,7 @@ export interface NoteFilters {
 
 export type NoteInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type NoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -1978,7 +1978,7 @@ export interface OptionValueFilters {
 
 export type OptionValueInclude = 'option';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OptionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name' | 'sequence' | '-sequence';
 
 /** The fields `counts()` counts by. */
@@ -2009,7 +2009,7 @@ export interface OptionFilters {
 
 export type OptionInclude = 'optionValues';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OptionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -2059,7 +2059,7 @@ export interface OrderAmendmentFilters {
 
 export type OrderAmendmentInclude = 'order' | 'orderItem';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OrderAmendmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amendmentNumber' | '-amendmentNumber';
 
 /** The fields `counts()` counts by. */
@@ -2122,7 +2122,7 @@ export interface OrderItemFilters {
 
 export type OrderItemInclude = 'order' | 'product' | 'productOption' | 'sku' | 'shipmentItems';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OrderItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice';
 
 /** The fields `counts()` counts by. */
@@ -2158,7 +2158,7 @@ export interface OrderShipmentFilters {
 
 export type OrderShipmentInclude = 'order' | 'shipment';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OrderShipmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2240,7 +2240,7 @@ export interface OrderFilters {
 
 export type OrderInclude = 'supplier' | 'paymentTerm' | 'deliveryLocation' | 'items' | 'amendments' | 'shipments' | 'productionRuns' | 'invoices' | 'paymentAgreements';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type OrderSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'orderedOn' | '-orderedOn' | 'requestedDeliveryOn' | '-requestedDeliveryOn' | 'totalAmount' | '-totalAmount';
 
 /** The fields `counts()` counts by. */
@@ -2291,7 +2291,7 @@ export interface PackingListLineFilters {
 
 export type PackingListLineInclude = 'packingList' | 'orderItem' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PackingListLineSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'quantity' | '-quantity';
 
 /** The fields `counts()` counts by. */
@@ -2354,7 +2354,7 @@ export interface PackingListFilters {
 
 export type PackingListInclude = 'shipment' | 'supplier' | 'document' | 'lines';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PackingListSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'issuedOn' | '-issuedOn' | 'totalCartons' | '-totalCartons' | 'totalUnits' | '-totalUnits';
 
 /** The fields `counts()` counts by. */
@@ -2391,7 +2391,7 @@ export interface PackingTemplateFilters {
 
 export type PackingTemplateInclude = 'cartonSize';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PackingTemplateSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -2431,7 +2431,7 @@ export interface PartnerLocationFilters {
 
 export type PartnerLocationInclude = 'partner' | 'location';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PartnerLocationSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2483,7 +2483,7 @@ export interface PartnerFilters {
 
 export type PartnerInclude = 'country' | 'contacts' | 'locations' | 'suppliers';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PartnerSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -2537,7 +2537,7 @@ export interface PaymentAgreementFilters {
 
 export type PaymentAgreementInclude = 'order' | 'supplier' | 'paymentTerm' | 'milestones';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentAgreementSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'totalAmount' | '-totalAmount';
 
 /** The fields `counts()` counts by. */
@@ -2591,7 +2591,7 @@ export interface PaymentMilestoneFilters {
 
 export type PaymentMilestoneInclude = 'paymentAgreement' | 'settlements';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentMilestoneSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'sequence' | '-sequence' | 'amount' | '-amount' | 'dueOn' | '-dueOn';
 
 /** The fields `counts()` counts by. */
@@ -2641,7 +2641,7 @@ export interface PaymentReceiptFilters {
 
 export type PaymentReceiptInclude = 'payment' | 'document';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentReceiptSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'reference' | '-reference' | 'receivedAt' | '-receivedAt';
 
 /** The fields `counts()` counts by. */
@@ -2686,7 +2686,7 @@ export interface PaymentSettlementFilters {
 
 export type PaymentSettlementInclude = 'payment' | 'invoice' | 'paymentMilestone';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentSettlementSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2721,7 +2721,7 @@ export interface PaymentTermFilters {
 
 export type PaymentTermInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentTermSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -2786,7 +2786,7 @@ export interface PaymentFilters {
 
 export type PaymentInclude = 'supplier' | 'paymentAgreement' | 'settlements' | 'receipts';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type PaymentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'amount' | '-amount' | 'paidAt' | '-paidAt';
 
 /** The fields `counts()` counts by. */
@@ -2822,7 +2822,7 @@ export interface ProductCollectionFilters {
 
 export type ProductCollectionInclude = 'product' | 'collection';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductCollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2858,7 +2858,7 @@ export interface ProductLaunchWindowFilters {
 
 export type ProductLaunchWindowInclude = 'product' | 'launchWindow';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductLaunchWindowSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2894,7 +2894,7 @@ export interface ProductOptionCollectionFilters {
 
 export type ProductOptionCollectionInclude = 'productOption' | 'collection';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductOptionCollectionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2930,7 +2930,7 @@ export interface ProductOptionDimensionValueFilters {
 
 export type ProductOptionDimensionValueInclude = 'productOption' | 'dimensionValue';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductOptionDimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -2983,7 +2983,7 @@ export interface ProductOptionPriceFilters {
 
 export type ProductOptionPriceInclude = 'productOption' | 'country';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductOptionPriceSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amount' | '-amount' | 'validFrom' | '-validFrom';
 
 /** The fields `counts()` counts by. */
@@ -3019,7 +3019,7 @@ export interface ProductOptionValueFilters {
 
 export type ProductOptionValueInclude = 'productOption' | 'optionValue';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductOptionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3076,7 +3076,7 @@ export interface ProductOptionFilters {
 
 export type ProductOptionInclude = 'product' | 'color' | 'skus' | 'values' | 'dimensionValues' | 'prices' | 'collections';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductOptionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -3111,7 +3111,7 @@ export interface ProductRelationFilters {
 
 export type ProductRelationInclude = 'product' | 'relatedProduct';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductRelationSort = 'createdAt' | '-createdAt';
 
 /** The fields `counts()` counts by. */
@@ -3147,7 +3147,7 @@ export interface ProductTagFilters {
 
 export type ProductTagInclude = 'product' | 'tag';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductTagSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3188,7 +3188,7 @@ export interface ProductVersionFilters {
 
 export type ProductVersionInclude = 'product' | 'measurementTables' | 'boms';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductVersionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'versionNumber' | '-versionNumber' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -3228,7 +3228,7 @@ export interface ProductionRunItemRevisionFilters {
 
 export type ProductionRunItemRevisionInclude = 'productionRunItem';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductionRunItemRevisionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'revisionNumber' | '-revisionNumber' | 'effectiveAt' | '-effectiveAt';
 
 /** The fields `counts()` counts by. */
@@ -3281,7 +3281,7 @@ export interface ProductionRunItemFilters {
 
 export type ProductionRunItemInclude = 'productionRun' | 'orderItem' | 'sku' | 'revisions';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductionRunItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'plannedQuantity' | '-plannedQuantity' | 'completedQuantity' | '-completedQuantity';
 
 /** The fields `counts()` counts by. */
@@ -3346,7 +3346,7 @@ export interface ProductionRunFilters {
 
 export type ProductionRunInclude = 'order' | 'supplier' | 'location' | 'items';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductionRunSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'plannedStartOn' | '-plannedStartOn' | 'plannedEndOn' | '-plannedEndOn' | 'actualStartOn' | '-actualStartOn' | 'actualEndOn' | '-actualEndOn';
 
 /** The fields `counts()` counts by. */
@@ -3403,7 +3403,7 @@ export interface ProductFilters {
 
 export type ProductInclude = 'versions' | 'relations' | 'options' | 'skus' | 'boms' | 'collections' | 'tags' | 'launchWindows';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ProductSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -3459,7 +3459,7 @@ export interface QuoteItemFilters {
 
 export type QuoteItemInclude = 'quote' | 'quoteRevision' | 'productOption' | 'priceBands';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type QuoteItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'quantity' | '-quantity' | 'unitPrice' | '-unitPrice';
 
 /** The fields `counts()` counts by. */
@@ -3502,7 +3502,7 @@ export interface QuoteNoteFilters {
 
 export type QuoteNoteInclude = 'quote';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type QuoteNoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3544,7 +3544,7 @@ export interface QuotePriceBandFilters {
 
 export type QuotePriceBandInclude = 'quoteItem';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type QuotePriceBandSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'minQuantity' | '-minQuantity' | 'unitPrice' | '-unitPrice';
 
 /** The fields `counts()` counts by. */
@@ -3586,7 +3586,7 @@ export interface QuoteRevisionFilters {
 
 export type QuoteRevisionInclude = 'quote' | 'items';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type QuoteRevisionSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'revisionNumber' | '-revisionNumber' | 'submittedAt' | '-submittedAt';
 
 /** The fields `counts()` counts by. */
@@ -3650,7 +3650,7 @@ export interface QuoteFilters {
 
 export type QuoteInclude = 'supplier' | 'product' | 'revisions' | 'items' | 'notes';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type QuoteSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'validUntil' | '-validUntil';
 
 /** The fields `counts()` counts by. */
@@ -3693,7 +3693,7 @@ export interface SampleChecklistResultFilters {
 
 export type SampleChecklistResultInclude = 'sampleRound' | 'checklist';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SampleChecklistResultSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3744,7 +3744,7 @@ export interface SampleRoundFilters {
 
 export type SampleRoundInclude = 'sample' | 'checklistResults';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SampleRoundSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'roundNumber' | '-roundNumber' | 'sentAt' | '-sentAt' | 'receivedAt' | '-receivedAt';
 
 /** The fields `counts()` counts by. */
@@ -3806,7 +3806,7 @@ export interface SampleFilters {
 
 export type SampleInclude = 'product' | 'productOption' | 'supplier' | 'rounds';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SampleSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'requestedOn' | '-requestedOn' | 'dueOn' | '-dueOn';
 
 /** The fields `counts()` counts by. */
@@ -3842,7 +3842,7 @@ export interface ShipmentBookingFilters {
 
 export type ShipmentBookingInclude = 'shipment' | 'booking';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentBookingSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3884,7 +3884,7 @@ export interface ShipmentCartonItemFilters {
 
 export type ShipmentCartonItemInclude = 'shipmentCarton' | 'shipmentItem' | 'sku';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentCartonItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -3934,7 +3934,7 @@ export interface ShipmentCartonFilters {
 
 export type ShipmentCartonInclude = 'shipment' | 'cartonSize' | 'items';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentCartonSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'cartonNumber' | '-cartonNumber' | 'sscc' | '-sscc' | 'grossWeightKg' | '-grossWeightKg';
 
 /** The fields `counts()` counts by. */
@@ -3986,7 +3986,7 @@ export interface ShipmentChargeFilters {
 
 export type ShipmentChargeInclude = 'shipment' | 'partner' | 'invoice';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentChargeSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'amount' | '-amount';
 
 /** The fields `counts()` counts by. */
@@ -4043,7 +4043,7 @@ export interface ShipmentItemLineageFilters {
 
 export type ShipmentItemLineageInclude = 'shipmentItem' | 'sourceShipmentItem' | 'orderItem' | 'bookingItem' | 'packingListLine';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentItemLineageSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -4101,7 +4101,7 @@ export interface ShipmentItemFilters {
 
 export type ShipmentItemInclude = 'shipment' | 'orderItem' | 'cartonItems' | 'lineages';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentItemSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'lineNumber' | '-lineNumber' | 'sku' | '-sku' | 'purchaseOrderNumber' | '-purchaseOrderNumber' | 'quantity' | '-quantity' | 'reconciledAt' | '-reconciledAt';
 
 /** The fields `counts()` counts by. */
@@ -4191,7 +4191,7 @@ export interface ShipmentFilters {
 
 export type ShipmentInclude = 'courier' | 'originLocation' | 'destinationLocation' | 'items' | 'cartons' | 'charges' | 'legs' | 'orders' | 'bookings' | 'goodsReceipts' | 'packingLists';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type ShipmentSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'trackingNumber' | '-trackingNumber' | 'etd' | '-etd' | 'eta' | '-eta' | 'departedAt' | '-departedAt' | 'arrivedAt' | '-arrivedAt';
 
 /** The fields `counts()` counts by. */
@@ -4227,7 +4227,7 @@ export interface SkuDimensionValueFilters {
 
 export type SkuDimensionValueInclude = 'sku' | 'dimensionValue';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SkuDimensionValueSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
 
 /** The fields `counts()` counts by. */
@@ -4282,7 +4282,7 @@ export interface SkuFilters {
 
 export type SkuInclude = 'product' | 'productOption' | 'dimensionValues' | 'inventory';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SkuSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code';
 
 /** The fields `counts()` counts by. */
@@ -4347,7 +4347,7 @@ export interface SupplierFilters {
 
 export type SupplierInclude = 'partner' | 'country' | 'paymentTerm' | 'quotes' | 'materials' | 'orders';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type SupplierSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -4381,7 +4381,7 @@ export interface TagFilters {
 
 export type TagInclude = 'products';
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type TagSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */
@@ -4415,7 +4415,7 @@ export interface UnitOfMeasureFilters {
 
 export type UnitOfMeasureInclude = never;
 
-/** The orders `sort` takes: a field, or `-` and a field for descending. */
+/** The values `sort` takes: a field, or `-` and a field for descending. */
 export type UnitOfMeasureSort = 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'code' | '-code' | 'name' | '-name';
 
 /** The fields `counts()` counts by. */

@@ -5,9 +5,9 @@ import { shorten } from './fuzz-http.ts';
 import { documentProblems, errorBodyProblems, sparseRecordProblems } from './openapi-schemas.ts';
 
 /**
- * What every answer must be (CONTRACT.md §3, §4, §6): a status the case
- * allows, a JSON body, the exact error body for an error, the exact list or
- * changes envelope or record for a 200, each as the published OpenAPI
+ * What every answer must be (CONTRACT.md §3, §4, §6, §8): a status the case
+ * allows, a JSON body, the exact error body for an error, the exact list,
+ * changes or counts envelope or record for a 200, each as the published OpenAPI
  * document describes it (openapi-schemas.ts); a 304 with no body.
  */
 
@@ -132,6 +132,46 @@ export function expectChangesPage({ path, response, resource }: { path: string; 
     else expectRecord({ what, record: item.record, resource, query });
   }
   if (!query.has('fields')) expect(documentProblems({ family: resource.path, kind: 'changes', value: body }), `page of ${what} against the document`).to.equal(null);
+}
+
+/** The most values a counts body lists (CONTRACT.md §8). */
+export const MAX_COUNTED = 1000;
+
+/**
+ * A counts body (CONTRACT.md §8): exactly `{ by, counts, otherItems,
+ * totalItems }`, `by` the field asked for, at most `MAX_COUNTED` values,
+ * each once, each `{ value, count }` with a count of at least 1, the largest
+ * counts first, null last among equal counts, `otherItems` 0 unless the
+ * list is full, `totalItems` the counts' sum plus `otherItems`; a value
+ * written as a record writes the field (the published document says how).
+ * Returns the body.
+ */
+export function expectCountsBody({ path, response, resource }: { path: string; response: RawResponse; resource: Resource }): { by: string; counts: { value: unknown; count: number }[]; otherItems: number; totalItems: number } {
+  const what = describeResponse(path, response);
+  const body = response.body as Record<string, unknown>;
+  expect(Object.keys(body).sort(), `counts body of ${what}`).to.deep.equal(['by', 'counts', 'otherItems', 'totalItems']);
+  expect(body.by, `by of ${what}`).to.equal(queryOf(path).get('by'));
+  const counts = body.counts as { value: unknown; count: number }[];
+  expect(counts, `counts of ${what}`).to.be.an('array');
+  expect(counts.length, `number of counts of ${what}`).to.be.at.most(MAX_COUNTED);
+  for (const entry of counts) {
+    expect(entry, `a count of ${what}`).to.be.an('object');
+    expect(Object.keys(entry).sort(), `a count of ${what}`).to.deep.equal(['count', 'value']);
+    expect(Number.isSafeInteger(entry.count) && entry.count >= 1, `count ${JSON.stringify(entry)} of ${what}`).to.equal(true);
+  }
+  const values = counts.map((entry) => JSON.stringify(entry.value));
+  expect(new Set(values).size, `each value once in ${what}`).to.equal(values.length);
+  for (let at = 1; at < counts.length; at += 1) {
+    const [before, after] = [counts[at - 1]!, counts[at]!];
+    expect(before.count, `largest counts first in ${what}`).to.be.at.least(after.count);
+    if (before.count === after.count) expect(before.value, `null last among equal counts in ${what}`).to.not.equal(null);
+  }
+  const { otherItems, totalItems } = body as { otherItems: number; totalItems: number };
+  expect(Number.isSafeInteger(otherItems) && otherItems >= 0, `otherItems of ${what}`).to.equal(true);
+  if (otherItems > 0) expect(counts.length, `otherItems only past ${MAX_COUNTED} values: ${what}`).to.equal(MAX_COUNTED);
+  expect(totalItems, `totalItems is the counts' sum plus otherItems: ${what}`).to.equal(counts.reduce((sum, entry) => sum + entry.count, 0) + otherItems);
+  expect(documentProblems({ family: resource.path, kind: 'counts', value: body }), `counts of ${what} against the document`).to.equal(null);
+  return body as ReturnType<typeof expectCountsBody>;
 }
 
 /** The query of a path as the server reads it (WHATWG form decoding, as Koa does). */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { FieldType } from '../../src/engine/definition/resource-definition.ts';
 import { hostileCharacter, INVALID_UTF8_ESCAPES, LOOKALIKES, unicodeSpaces, withHostileCharacter } from '../support/unicode-text.ts';
 
 /**
@@ -86,6 +87,104 @@ export const DATE_TEXT: fc.Arbitrary<string> = fc.oneof(
     'infinity', '-infinity', 'epoch', 'allballs', '2026-03-01T09:30:00 BC', 'J2451187', '2026-03-01T09:30:00 America/New_York', '2026-03-01T09:30:00 PST',
   ),
 );
+
+/** The field types a range compares (CONTRACT.md §8). */
+export type RangeType = Extract<FieldType, 'timestamp' | 'date' | 'integer' | 'decimal'>;
+
+const digits = (count: number, first = '1'): string => `${first}${'0123456789'.repeat(Math.ceil(count / 10)).slice(1, count)}`;
+
+/** Decimal strings and near ones: a sign or none, 1 to 25 integer digits, no fraction or 1 to 25 digits (the rule takes 20 and 20). */
+export const DECIMAL_TEXT: fc.Arbitrary<string> = fc.tuple(
+  fc.constantFrom('', '', '-', '+', '--'),
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 25 }),
+  fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 25 }).map((d) => `.${d}`)),
+).map(([sign, whole, fraction]) => `${sign}${whole}${fraction}`);
+
+/** Values for a range bound of each type: valid ones (often), near ones and ones of the wrong type. */
+export const BOUND_TEXT: Readonly<Record<RangeType, fc.Arbitrary<string>>> = {
+  timestamp: fc.oneof({ weight: 3, arbitrary: INSTANT_TEXT }, { weight: 2, arbitrary: DATE_TEXT }, { weight: 1, arbitrary: NUMBER_TEXT }),
+  date: fc.oneof(
+    { weight: 3, arbitrary: fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T00:00:00.000Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+    { weight: 2, arbitrary: DATE_TEXT },
+    { weight: 1, arbitrary: NUMBER_TEXT },
+  ),
+  integer: fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: -2147483648, max: 2147483647 }).map(String) },
+    { weight: 2, arbitrary: NUMBER_TEXT },
+    { weight: 1, arbitrary: DECIMAL_TEXT },
+  ),
+  decimal: fc.oneof({ weight: 3, arbitrary: DECIMAL_TEXT }, { weight: 2, arbitrary: NUMBER_TEXT }, { weight: 1, arbitrary: DATE_TEXT }),
+};
+
+/** Not a bound of any type: specials every parser has a word for, numbers no type holds, the empty text. */
+const NO_BOUND: readonly string[] = ['', ' ', 'NaN', 'nan', '-NaN', '1e400', '-1e400', 'Infinity', '-Infinity', 'infinity', '-infinity', 'inf', 'null', 'undefined', digits(200), `-${digits(200)}`, `${digits(200)}.5`, `0.${digits(200)}`];
+
+/**
+ * Bounds out of range or out of shape for each type (CONTRACT.md §8): a
+ * timestamp or a date with the year 10000 or -4713 (either way written),
+ * Postgres's own words (`epoch`, `today`, `allballs`), a timestamp without
+ * a zone; integers past int32 or with 200 digits; decimals with 21
+ * fraction or integer digits; `NaN`, `1e400` and `Infinity` for every type.
+ * Each is 400 `invalid_parameter` naming its parameter, never a 500.
+ */
+export const OUT_OF_RANGE_BOUNDS: Readonly<Record<RangeType, readonly string[]>> = {
+  timestamp: [
+    // Finer than the database holds: a seventh fraction digit would be rounded, so the bound would not be the one asked for.
+    '9999-12-31T23:59:59.999999999Z', '2026-03-01T09:30:00.123456789+05:30', '2026-03-01T09:30:00.0000001Z',
+    ...NO_BOUND, '10000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '+10000-01-01T00:00:00Z', '-4713-11-24T00:00:00Z', '-004713-11-24T00:00:00Z',
+    '4713-11-24T00:00:00Z BC', '4713-11-24 00:00:00+00 BC', '0000-01-01T00:00:00Z', '2026-03-01T09:30:00', '2026-03-01 09:30:00', '2026-03-01T09:30:00.123456',
+    '2026-03-01T09:30', '2026-03-01', '2026-03-01T24:00:00Z', '2026-02-30T00:00:00Z', '2026-03-01T09:30:00 02:00', `2026-03-01T09:30:00.${'1'.repeat(300)}Z`,
+    'epoch', 'now', 'today', 'tomorrow', 'allballs', 'J2451187', '1772357400', '2026-03-01T09:30:00Z[Europe/Lisbon]', '2026-03-01T09:30:00 UTC',
+  ],
+  date: [
+    ...NO_BOUND, '10000-01-01', '+010000-01-01', '+10000-01-01', '-4713-11-24', '-004713-11-24', '4713-11-24 BC', '0000-01-01', '2026-02-30', '2026-13-01',
+    '2026-3-1', '20260301', '2026-03-01T00:00:00Z', '2026-03-01 00:00', '26-03-01', 'epoch', 'now', 'today', 'J2451187', '2026-W09-7', '2026-060',
+  ],
+  integer: [
+    ...NO_BOUND, '2147483648', '-2147483649', '9223372036854775807', '-9223372036854775809', '99999999999999999999', '1.5', '1.0', '1e3', '0x10', '1_000', '1,000',
+    '１', '٣', '--1', '+-1', '2147483647.0',
+  ],
+  decimal: [
+    ...NO_BOUND, `1.${'1'.repeat(21)}`, `-0.${'0'.repeat(20)}1`, digits(21), `${digits(21)}.5`, '1e3', '1E-3', '0x10', '1,5', '1_000.5', '１.5', '--1', '+-1', '1.2.3', '-', '.',
+  ],
+};
+
+/** Bounds at the edges of what each type takes: 200 with a page, never a 500. */
+export const EDGE_BOUNDS: Readonly<Record<RangeType, readonly string[]>> = {
+  timestamp: [
+    // A range's timestamp bound holds at most microseconds (it is compared as given, never rounded): more digits are out of range.
+    '0001-01-01T00:00:00Z', '0001-01-01T00:00:00+15:59', '0001-01-01T00:00:00-15:59', '9999-12-31T23:59:59.999999Z', '9999-12-31T23:59:59-15:59',
+    '2026-03-01T09:30:00.123456+05:30', '2026-03-01T09:30:00-00:00', '2016-12-31T23:59:60Z', '1970-01-01T00:00:00Z', '2026-03-01T09:30:00.000001Z',
+  ],
+  date: ['0001-01-01', '9999-12-31', '2024-02-29', '1970-01-01', '2026-03-01'],
+  integer: ['2147483647', '-2147483648', '0', '-0', '1', '-1'],
+  decimal: [`${digits(20, '9')}.${digits(20, '9')}`, `-${digits(20, '9')}.${digits(20, '9')}`, `0.${'0'.repeat(19)}1`, '-0', '0', '-0.00', '00000000000000000001.5', '12.50', '-12.5'],
+};
+
+/**
+ * The name of a range bound written wrong: brackets nested, repeated,
+ * doubled or unclosed, another operator, the operator in another case, no
+ * operator, or another separator. None is a parameter of any route.
+ */
+export const BRACKET_MANGLINGS: readonly ((field: string, bound: string) => string)[] = [
+  (f, b) => `${f}[${b}][x]`, (f, b) => `${f}[[${b}]]`, (f, b) => `${f}[${b}`, (f, b) => `${f}]${b}[`, (f, b) => `${f}[${b.toUpperCase()}]`, (f) => `${f}[eq]`,
+  (f) => `${f}[ne]`, (f) => `${f}[in]`, (f) => `${f}[between]`, (f) => `${f}[]`, (f, b) => `${f}[${b}]]`, (f, b) => `${f}[[${b}]`, (f, b) => `${f}[${b}][${b}]`,
+  (f, b) => `${f}[ ${b}]`, (f, b) => `${f}[${b} ]`, (f, b) => `${f}.${b}`, (f, b) => `${f}_${b}`, (f, b) => `${f}:${b}`, (f, b) => `${f}(${b})`, (f, b) => `${f}{${b}}`,
+  (f, b) => `${f}[${b[0]!.toUpperCase()}${b.slice(1)}]`, (f) => `${f}[gte,lte]`, (f) => `${f}[0]`, (f) => `${f}[__proto__]`, (f) => `${f}[constructor]`, (_f, b) => `[${b}]`,
+  (f, b) => `${f.toLowerCase()}[${b}]`, (f, b) => `${f.toUpperCase()}[${b}]`, (f, b) => ` ${f}[${b}]`, (f, b) => `${f} [${b}]`, (f, b) => `${f}[${b}]\u0000`,
+  (f, b) => `${f}%5B${b}%5D`, (f, b) => `${f}［${b}］`,
+];
+
+/**
+ * A `sort` value written wrong around one the list takes (CONTRACT.md §8):
+ * spaces, two `-`, a `+` (sent raw it is a space), a trailing `-`, another
+ * case, two fields, SQL's words.
+ */
+export const SORT_MANGLINGS: readonly ((sort: string) => string)[] = [
+  (s) => ` ${s}`, (s) => `${s} `, (s) => `--${s.replace(/^-/, '')}`, (s) => `+${s.replace(/^-/, '')}`, (s) => `${s}-`, (s) => `- ${s.replace(/^-/, '')}`,
+  (s) => s.toUpperCase(), (s) => (s.toLowerCase() === s ? `${s}X` : s.toLowerCase()), (s) => `${s},${s}`, (s) => `${s} desc`, (s) => `${s}:desc`, (s) => `${s};`, (s) => `${s}\u0000`,
+  (s) => `${s}\u00A0`, (s) => `\u2212${s.replace(/^-/, '')}`, (s) => `"${s}"`, (s) => `${s}[]`, (s) => `${s}.asc`, (s) => `${s} nulls first`,
+];
 
 /** UUIDs and near-UUIDs: upper case, braces, URN, no dashes, one character too many or too few. */
 export const UUID_TEXT: fc.Arbitrary<string> = fc.uuid().chain((id) =>

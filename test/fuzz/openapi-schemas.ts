@@ -40,10 +40,11 @@ function problems(pointer: string, value: unknown): string | null {
   return validate(value) ? null : ajv.errorsText(validate.errors);
 }
 
-/** A family's body schemas by kind: its record, its list page, its changes page. */
-export function documentProblems({ family, kind, value }: { family: string; kind: 'record' | 'list' | 'changes'; value: unknown }): string | null {
-  const name = recordTypeName(family);
-  return problems(kind === 'record' ? name : kind === 'list' ? `${name}List` : `${name}Changes`, value);
+const SUFFIXES = { record: '', list: 'List', changes: 'Changes', counts: 'Counts' } as const;
+
+/** A family's body schemas by kind: its record, its list page, its changes page, its counts by value. */
+export function documentProblems({ family, kind, value }: { family: string; kind: keyof typeof SUFFIXES; value: unknown }): string | null {
+  return problems(`${recordTypeName(family)}${SUFFIXES[kind]}`, value);
 }
 
 /**

@@ -3,12 +3,14 @@ import type { JsonSchema } from '../../src/engine/compile/field-types.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import { queryValue, validParameterValue, type PlantedRecord } from '../support/record-factory.ts';
-import { DATE_TEXT, hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire } from './hostile-values.ts';
+import { BOUND_TEXT, DATE_TEXT, hostileText, INSTANT_TEXT, MAX_WIRE_LENGTH, onTheWire, type RangeType } from './hostile-values.ts';
+import { oneValueSchema, sortValues } from './query-outcome.ts';
 
 /**
  * Random query strings for one route: parameter names from the route's own
- * vocabulary (every filter, `limit`, `cursor`, `include`, `fields`, the
- * `...Since` filters), names that look like JavaScript internals, array-style
+ * vocabulary (every filter, `limit`, `cursor`, `sort`, `include`, `fields`,
+ * the `...Since` filters, the range bounds such as `createdAt[gte]`, `by`
+ * on counts), names that look like JavaScript internals, array-style
  * names (`a[]`, `a[0]`), random names; values hostile or real; repeated keys,
  * odd separators, malformed percent-encoding. The result starts with `?`
  * (or is empty) and stays under `MAX_WIRE_LENGTH`.
@@ -29,26 +31,60 @@ export interface Vocabulary {
 export function listVocabulary(resource: Resource, planted: readonly PlantedRecord[]): Vocabulary {
   const fieldNames = resource.recordFields.map((field) => field.name);
   const includeNames = resource.includes.map((include) => include.name);
-  const schemas = filterSchemas(resource);
   const valid = new Map<string, string[]>([
     ['limit', ['1', '2', '25', '100']],
     ['fields', [...fieldNames, fieldNames.join(','), `${fieldNames[0]}, ${fieldNames.at(-1)}`]],
     // A family without includes has no valid include: any include is 400 unsupported_include for it.
     ['include', includeNames.length > 0 ? [...includeNames, includeNames.join(','), ` ${includeNames[0]} `] : ['none']],
+    ['sort', [...sortValues(resource)]],
+    ...filterValues(resource, planted),
   ]);
-  for (const filter of resource.filters) {
-    const values = new Set([validParameterValue(schemas[filter.name] as JsonSchema)]);
+  const names = [...new Set(['cursor', ...valid.keys(), 'updatedSince', 'createdSince', ...INTERNAL_NAMES, 'LIMIT', 'Limit', 'limit ', 'include[]', 'Sort', 'sort[]'])];
+  return { names, valid, shaped: shapedFilterValues(resource) };
+}
+
+/**
+ * The counts route's vocabulary (CONTRACT.md §8): `by` with each countable
+ * field and the list's filters with valid values; the list's own
+ * parameters, which counts do not take (`cursor`, `limit`, `sort`,
+ * `include`, `fields`), among the names only.
+ */
+export function countsVocabulary(resource: Resource, planted: readonly PlantedRecord[]): Vocabulary {
+  const list = listVocabulary(resource, planted);
+  const valid = new Map<string, readonly string[]>([['by', resource.countable.map((field) => field.name)], ...filterValues(resource, planted)]);
+  const names = [...new Set(['by', 'BY', 'by[]', 'By', ...list.names])];
+  return { names, valid, shaped: list.shaped };
+}
+
+/** Valid values of each filter, ranges included: one its rule accepts, and the planted records' own. */
+function filterValues(resource: Resource, planted: readonly PlantedRecord[]): [string, string[]][] {
+  const schemas = filterSchemas(resource);
+  return resource.filters.map((filter) => {
+    const values = new Set([validParameterValue(oneValueSchema(schemas[filter.name] as JsonSchema))]);
+    // A range bound's name is not a field's: `createdAt[gte]` takes the values of `createdAt`.
+    const field = filter.targets.length === 1 && filter.targets[0]!.join === null && filter.match !== 'exact' ? filter.targets[0]!.label : filter.name;
     for (const record of planted) {
-      const value = record[filter.name];
+      const value = record[field];
       if (value !== undefined && value !== null) values.add(queryValue(value));
     }
-    valid.set(filter.name, [...values]);
-  }
-  const names = [...new Set(['cursor', ...valid.keys(), 'updatedSince', 'createdSince', ...INTERNAL_NAMES, 'LIMIT', 'Limit', 'limit ', 'include[]'])];
-  // Valid instants, and near ones: any Unicode space between date and time, no zone, a raw `+`, boundaries.
+    return [filter.name, [...values]];
+  });
+}
+
+/**
+ * Values worth generating beyond the valid ones: instants and near-instants
+ * for a `since` filter and a date or timestamp bound (any Unicode space
+ * between date and time, no zone, a raw `+`, boundaries), numbers of every
+ * shape for an integer or decimal bound.
+ */
+function shapedFilterValues(resource: Resource): Map<string, fc.Arbitrary<string>> {
   const instants = fc.oneof({ weight: 3, arbitrary: INSTANT_TEXT }, { weight: 2, arbitrary: DATE_TEXT });
-  const shaped = new Map(resource.filters.filter((filter) => filter.match === 'since').map((filter) => [filter.name, instants]));
-  return { names, valid, shaped };
+  const shaped = new Map<string, fc.Arbitrary<string>>();
+  for (const filter of resource.filters) {
+    if (filter.match === 'since') shaped.set(filter.name, instants);
+    else if (filter.match !== 'exact' && filter.match !== 'contains-ci') shaped.set(filter.name, BOUND_TEXT[filter.targets[0]!.type as RangeType] ?? instants);
+  }
+  return shaped;
 }
 
 /**

@@ -82,7 +82,7 @@ function renderFamilyTypes(resource: Resource, registry: Registry): string {
   const includes = resource.includes.map((include) => quote(include.name));
   lines.push(`export type ${name}Include = ${includes.length > 0 ? includes.join(' | ') : 'never'};\n\n`);
   const sorts = [...listSorts(resource).keys()].map(quote);
-  lines.push(`/** The orders \`sort\` takes: a field, or \`-\` and a field for descending. */\nexport type ${name}Sort = ${sorts.length > 0 ? sorts.join(' | ') : 'never'};\n\n`);
+  lines.push(`/** The values \`sort\` takes: a field, or \`-\` and a field for descending. */\nexport type ${name}Sort = ${sorts.length > 0 ? sorts.join(' | ') : 'never'};\n\n`);
   const countable = resource.countable.map((field) => quote(field.name));
   lines.push(`/** The fields \`counts()\` counts by. */\nexport type ${name}Countable = ${countable.length > 0 ? countable.join(' | ') : 'never'};\n\n`);
   return lines.join('');

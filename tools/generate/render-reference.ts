@@ -3,6 +3,10 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Field, Resource } from '../../src/engine/definition/resource.ts';
 import { filterSchemas } from '../../src/engine/compile/schemas.ts';
+import { listSorts } from '../../src/engine/compile/list-sorts.ts';
+import { AREAS } from '../../src/engine/definition/normalize-resource.ts';
+import { areaName } from '../../src/engine/openapi/build-openapi.ts';
+import { RANGE_BOUNDS, rangeParameter } from '../../src/engine/definition/range-filters.ts';
 
 /**
  * The Markdown reference of every family, from the registry: one page per
@@ -36,8 +40,24 @@ function operations(resource: Resource): string[] {
   return [
     `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}`,
     `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/{id}`,
+    ...(resource.countable.length > 0 ? [`GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/counts?by=<field>`] : []),
     `GET ${API_BASE_PATH}/brands/{brand}/${resource.path}/changes`,
   ];
+}
+
+/** The section on what else the list may be asked (CONTRACT.md §8): its orders, its ranges and its counts. */
+function askingSection(resource: Resource): string[] {
+  if (resource.scope === 'tenant') return [];
+  const sorts = [...listSorts(resource).keys()].map((name) => `\`${name}\``).join(', ');
+  const sections = ['## Asking the list', `**Orders** (\`sort\`): ${sorts}. Without \`sort\`, \`createdAt\`; ties follow in \`createdAt\`, then \`id\` order; nulls last ascending, first descending.`];
+  sections.push(table(['range', 'bounds', 'type'], resource.ranges.map((field) => [
+    `\`${field.name}\``, RANGE_BOUNDS.map((bound) => `\`${rangeParameter(field.name, bound)}\``).join(' '), field.type,
+  ])));
+  sections.push(resource.countable.length > 0
+    ? `**Counts by value** (\`counts?by=\`): ${resource.countable.map((field) => `\`${field.name}\``).join(', ')}, with any of the list's filters.`
+    : '**Counts by value**: none; this family declares no countable field.');
+  sections.push('See [asking lists](../guides/asking-lists.md).');
+  return sections;
 }
 
 export function renderFamilyPage(resource: Resource, registry: Registry, example: unknown): string {
@@ -46,13 +66,15 @@ export function renderFamilyPage(resource: Resource, registry: Registry, example
     `# ${resource.title}`,
     ...(resource.description ? [resource.description] : []),
     operations(resource).map((operation) => `- \`${operation}\``).join('\n'),
-    `Record type \`${recordTypeName(resource.path)}\`; ${resource.scope === 'shared' ? 'shared rows (no brand) and the brand\'s own' : 'the brand\'s own records only'}.`,
+    `Record type \`${recordTypeName(resource.path)}\`; ${resource.scope === 'shared' ? 'shared rows (no brand) and the brand\'s own' : 'the brand\'s own records only'}. Area: ${resource.area}.`,
     '## Fields',
     table(['field', 'type', 'null', 'description'], resource.recordFields.map((field) => [
       `\`${field.name}\``, fieldType(field), field.nullable ? 'yes' : 'no', field.description ?? '',
     ])),
   ];
-  const filters = Object.entries(filterSchemas(resource));
+  // A range's four bounds are one row of the section on asking the list.
+  const bounds = new Set(resource.ranges.flatMap((field) => RANGE_BOUNDS.map((bound) => rangeParameter(field.name, bound))));
+  const filters = Object.entries(filterSchemas(resource)).filter(([name]) => !bounds.has(name));
   if (filters.length > 0) {
     sections.push('## Filters', 'Query parameters of the list, combined with AND.', table(['parameter', 'matches'], filters.map(([name, schema]) => [
       `\`${name}\``, String(schema.description ?? ''),
@@ -65,19 +87,23 @@ export function renderFamilyPage(resource: Resource, registry: Registry, example
       include.description ?? '',
     ])));
   }
+  sections.push(...askingSection(resource));
   if (example !== undefined) sections.push('## Example', 'From the demo data (`npm start`):', `\`\`\`json\n${JSON.stringify(example, null, 2)}\n\`\`\``);
   return `${sections.join('\n\n')}\n`;
 }
 
 export function renderIndexPage(registry: Registry): string {
-  const rows = registry.resources.map((resource) => [
-    `[${resource.title}](${resource.path}.md)`, `\`${resource.path}\``, resource.description ?? '',
-  ]);
+  const areas = AREAS.flatMap((area) => {
+    const rows = registry.resources.filter((resource) => resource.area === area).map((resource) => [
+      `[${resource.title}](${resource.path}.md)`, `\`${resource.path}\``, resource.description ?? '',
+    ]);
+    return rows.length === 0 ? [] : [`## ${areaName(area)}`, table(['family', 'path', 'description'], rows)];
+  });
   return `${[
     GENERATED,
     '# API reference',
-    `Every family of the API, generated from \`resources/\`. Paths are under \`${API_BASE_PATH}\`; the OpenAPI document is [../openapi.json](../openapi.json), and the server serves it at \`${API_BASE_PATH}/openapi.json\` and renders it at \`${API_BASE_PATH}/docs\`.`,
-    table(['family', 'path', 'description'], rows),
+    `Every family of the API, generated from \`resources/\`, area by area (a key may be limited to some areas or families: [keys](../guides/keys.md)). Paths are under \`${API_BASE_PATH}\`; the OpenAPI document is [../openapi.json](../openapi.json), and the server serves it at \`${API_BASE_PATH}/openapi.json\` and renders it at \`${API_BASE_PATH}/docs\`.`,
+    ...areas,
   ].join('\n\n')}\n`;
 }
 

@@ -21,9 +21,9 @@ export interface CompiledResource {
   readonly sorts: ReadonlyMap<string, ListSort>;
   readonly listSchema: JsonSchema;
   readonly validateList: ValidateFunction;
-  /** The counts route's parameters, and their validator; null for a family with nothing countable (no counts route). */
-  readonly countsSchema: JsonSchema | null;
-  readonly validateCounts: ValidateFunction | null;
+  /** The counts route's parameters, and their validator. */
+  readonly countsSchema: JsonSchema;
+  readonly validateCounts: ValidateFunction;
   readonly getSchema: JsonSchema;
   readonly validateGet: ValidateFunction;
   /** The changes feed's SQL (every family but the tenant's). */
@@ -46,10 +46,10 @@ export function compileRegistry(registry: Registry): ReadonlyMap<string, Compile
       const listSchema = listQuerySchema(resource);
       const countsSchema = countsQuerySchema(resource);
       let validateList: ValidateFunction;
-      let validateCounts: ValidateFunction | null;
+      let validateCounts: ValidateFunction;
       try {
         validateList = compileSchema(listSchema);
-        validateCounts = countsSchema === null ? null : compileSchema(countsSchema);
+        validateCounts = compileSchema(countsSchema);
       } catch (error) {
         throw new Error(`resources/${resource.path}.ts: its query schema does not compile: ${(error as Error).message}`);
       }

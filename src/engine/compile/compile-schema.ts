@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
-import { FORMAT_EXPLANATIONS } from './date-time-parameters.ts';
-import { UUID_PATTERN, type JsonSchema } from './field-types.ts';
+import { DECIMAL_PARAMETER_PATTERN, UUID_PATTERN, type JsonSchema } from './field-types.ts';
+import { explainTimestamp, FORMAT_EXPLANATIONS, MICROSECOND_TIMESTAMP_PATTERN } from './date-time-parameters.ts';
 import type { ParameterIssue } from '../request/api-error.ts';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, whose `default` is the plugin.
@@ -42,11 +42,16 @@ function describeError(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
   // A date or timestamp: whichever rule it breaks, say what is wrong with this value and show a valid one.
   const format = (error.parentSchema as JsonSchema | undefined)?.format;
+  // A range's timestamp bound holds at most microseconds (date-time-parameters.ts).
+  if ((error.parentSchema as JsonSchema | undefined)?.pattern === MICROSECOND_TIMESTAMP_PATTERN && typeof error.data === 'string') {
+    return explainTimestamp(error.data, { microseconds: true });
+  }
   const explain = typeof format === 'string' && Object.hasOwn(FORMAT_EXPLANATIONS, format) ? FORMAT_EXPLANATIONS[format] : undefined;
   if (explain && typeof error.data === 'string') return explain(error.data);
   switch (error.keyword) {
     case 'pattern':
       if (p.pattern === UUID_PATTERN) return 'must be a lower-case UUID';
+      if (p.pattern === DECIMAL_PARAMETER_PATTERN) return 'must be a decimal number such as -12.50: digits, with an optional minus sign and point, at most 20 digits each side of the point';
       if (String(p.pattern).includes('u0000')) return 'must not contain NUL characters';
       return `must match the pattern ${String(p.pattern)}${exampleOf(error)}`;
     case 'minLength':

@@ -20,16 +20,16 @@ export function bySchema(resource: Resource): JsonSchema {
 /**
  * The counts' query parameters (CONTRACT.md §8): `by`, and the list's
  * filters, any of and ranges included; none of `cursor`, `limit`, `sort`,
- * `include` or `fields`. Null for a family with nothing countable: it has
- * no counts route.
+ * `include` or `fields`. A family with nothing countable takes them too,
+ * so that its 400 names every offending parameter; its route refuses any
+ * `by` (family-routes.ts), and the OpenAPI document shows no counts for it.
  */
-export function countsQuerySchema(resource: Resource): JsonSchema | null {
-  if (resource.countable.length === 0) return null;
+export function countsQuerySchema(resource: Resource): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
     required: ['by'],
-    properties: { by: bySchema(resource), ...filterSchemas(resource) },
+    properties: { by: resource.countable.length > 0 ? bySchema(resource) : { type: 'string' }, ...filterSchemas(resource) },
   };
 }
 

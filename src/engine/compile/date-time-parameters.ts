@@ -39,6 +39,20 @@ export const TIMESTAMP_PARAMETER: { readonly [key: string]: unknown } = {
   examples: [TIMESTAMP_EXAMPLE],
 };
 
+/** `hh:mm:ss` with at most six fraction digits: a time the database holds exactly. */
+const MICROSECOND_TIME = '(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9](?:\\.[0-9]{1,6})?|60(?:\\.0{1,6})?)';
+
+/** The pattern of a range's timestamp bound: as `TIMESTAMP_PARAMETER`, with at most microseconds. */
+export const MICROSECOND_TIMESTAMP_PATTERN = `^${DATE}[Tt ]${MICROSECOND_TIME}${ZONE}$`;
+
+/**
+ * A timestamp bound of a range (`createdAt[gte]`, CONTRACT.md §8), compared
+ * at the database's full precision: a seventh fraction digit would be
+ * rounded to the microsecond, and the bound would not be the one asked for,
+ * so it is refused.
+ */
+export const RANGE_TIMESTAMP_PARAMETER: { readonly [key: string]: unknown } = { ...TIMESTAMP_PARAMETER, pattern: MICROSECOND_TIMESTAMP_PATTERN };
+
 /** A date parameter: `YYYY-MM-DD` in ASCII digits. */
 export const DATE_PARAMETER: { readonly [key: string]: unknown } = {
   type: 'string',
@@ -69,8 +83,12 @@ function foreignCharacter(text: string): string | null {
  * Why `text` is not a timestamp parameter, in words a client can act on, with
  * an example of a valid value (their own, mended, where it can be).
  */
-export function explainTimestamp(text: string): string {
+export function explainTimestamp(text: string, { microseconds = false }: { microseconds?: boolean } = {}): string {
   const valid = `such as ${TIMESTAMP_EXAMPLE} or ${OFFSET_EXAMPLE}`;
+  const fraction = /:[0-9]{2}\.([0-9]+)/.exec(text)?.[1];
+  if (microseconds && fraction !== undefined && fraction.length > 6) {
+    return `has ${fraction.length} fraction digits: a range's bound is compared at the database's precision, microseconds, so give at most six, such as 2026-03-01T09:30:00.123456Z`;
+  }
   if (text === '') return `must not be empty: give an ISO 8601 timestamp with a time zone, ${valid}`;
   const foreign = foreignCharacter(text);
   if (foreign) return `contains ${foreign}, which an ISO 8601 timestamp cannot: write it in ASCII, with T between the date and the time, ${valid}`;

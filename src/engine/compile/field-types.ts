@@ -29,6 +29,9 @@ const RECORD_DATE_PATTERN = `^(?:${RECORD_YEAR}-[0-9]{2}-[0-9]{2}|-?infinity)$`;
 /** A record's decimal: Postgres's own text of the numeric, which keeps its scale (`40.50`), or `NaN`, `Infinity`, `-Infinity`. */
 const RECORD_DECIMAL_PATTERN = '^(?:-?[0-9]+(?:\\.[0-9]+)?|NaN|-?Infinity)$';
 
+/** A decimal parameter: compared as `numeric`, so exact; up to 20 digits each side of the point. */
+export const DECIMAL_PARAMETER_PATTERN = '^-?[0-9]{1,20}(\\.[0-9]{1,20})?$';
+
 /** The spec's string filter rule: 1 to 255 characters. */
 export const STRING_PARAMETER: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: NO_NUL };
 
@@ -96,7 +99,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeImpl>> = Object.fr
     // numeric::text keeps the stored scale ("40.50"); a JS number would not.
     read: (c) => `${c}::text`,
     valueSchema: { type: 'string', pattern: RECORD_DECIMAL_PATTERN },
-    parameterSchema: { type: 'string', pattern: '^-?[0-9]{1,20}(\\.[0-9]{1,20})?$' },
+    parameterSchema: { type: 'string', pattern: DECIMAL_PARAMETER_PATTERN },
   },
   boolean: {
     columnType: 'boolean',

@@ -1,4 +1,5 @@
 import { FIELD_TYPES, STRING_PARAMETER, type JsonSchema } from './field-types.ts';
+import { RANGE_TIMESTAMP_PARAMETER } from './date-time-parameters.ts';
 import type { FilterTarget, Join } from '../definition/resource.ts';
 import { quoteIdentifier } from '../definition/naming.ts';
 import { column, joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
@@ -92,7 +93,8 @@ function boundKind(operator: '>=' | '>' | '<=' | '<', words: BoundWords): MatchI
   return {
     check: (targets) =>
       targets.length === 1 && RANGE_TYPES.includes(targets[0]!.type) ? null : `a range bound compares one ${RANGE_TYPES.join(', ')} field`,
-    parameterSchema: ([target]) => FIELD_TYPES[target!.type].parameterSchema!,
+    // A timestamp bound at most to the microsecond: compared as given, never rounded.
+    parameterSchema: ([target]) => (target!.type === 'timestamp' ? RANGE_TIMESTAMP_PARAMETER : FIELD_TYPES[target!.type].parameterSchema!),
     anyOf: false,
     where: ({ targets, joins, value, brandId }) =>
       targetPredicate({ target: targets[0]!, joins, test: `${operator} ?`, value, brandId }),

@@ -125,7 +125,7 @@ function errorResponse({ description, examples, headers = RATE_LIMIT_HEADERS }: 
 /** Every error status the spec lists, by the name operations refer to it with. */
 export const ERROR_RESPONSES: JsonSchema = {
   BadRequest: errorResponse({
-    description: 'Invalid parameter, unsupported include, or a cursor that is not valid or was made for another brand, collection or filter set.',
+    description: 'Invalid parameter, unsupported include, or a cursor that is not valid or was made for another brand, collection, filter set or sort.',
     examples: [
       errorExample('invalid_parameter', [{ parameter: 'limit', message: 'must be <= 100' }]),
       errorExample('unsupported_include'),

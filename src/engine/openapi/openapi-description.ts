@@ -8,7 +8,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../compile/schemas.ts';
 export const API_DESCRIPTION = [
   "Read-only access to one brand's catalog, sourcing, order, shipment, finance and document data.",
   '',
-  'New here? Read the [getting-started page](/api/public/v1/docs/getting-started). Guides: [keys](/api/public/v1/docs/keys), [lists](/api/public/v1/docs/pagination) (pages, filters, includes, fields), [errors](/api/public/v1/docs/errors), [rate limits](/api/public/v1/docs/rate-limits), [keeping a copy in sync](/api/public/v1/docs/syncing). To try an operation here, open **Test Request** and paste your key after `Bearer Token`.',
+  'New here? Read the [getting-started page](/api/public/v1/docs/getting-started). Guides: [keys](/api/public/v1/docs/keys), [lists](/api/public/v1/docs/pagination) (pages, filters, includes, fields), [asking lists](/api/public/v1/docs/asking-lists) (sort, several values, ranges, counts), [errors](/api/public/v1/docs/errors), [rate limits](/api/public/v1/docs/rate-limits), [keeping a copy in sync](/api/public/v1/docs/syncing). To try an operation here, open **Test Request** and paste your key after `Bearer Token`.',
   '',
   '- **Keys.** Every operation needs `Authorization: Bearer <key>`, with a key allowed for the brand in the path. `npm start` on the demo prints a demo key for `northwind`; an operator creates others with `npm run keys -- create` ([keys](/api/public/v1/docs/keys)).',
   `- **Lists** are pages of \`limit\` records (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}) ordered by \`createdAt\`, then \`id\`, as \`{ items, nextCursor, totalItems }\`. Pass \`nextCursor\` back as \`cursor\` with the same filters for the next page; the \`Link\` header carries the same URL. \`nextCursor\` is null on the last page.`,

@@ -19,7 +19,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { readonly status: number; 
   invalid_parameter: { status: 400, message: 'One or more parameters are invalid.' },
   unsupported_include: { status: 400, message: 'This resource does not support the requested include.' },
   invalid_cursor: { status: 400, message: 'The cursor is not valid.' },
-  cursor_mismatch: { status: 400, message: 'The cursor belongs to another brand, collection or filter set.' },
+  cursor_mismatch: { status: 400, message: 'The cursor belongs to another brand, collection, filter set or sort.' },
   unauthorized: { status: 401, message: 'A valid API key for this brand is required.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },

@@ -50,9 +50,8 @@ export function buildFamilyRoutes(operations: Operations): Route[] {
       continue;
     }
     routes.push({ method: 'GET', path: `/brands/:brand/${path}`, family: path, handler: (ctx) => listPage({ operations, family, ctx }) });
-    if (family.countsSchema !== null) {
-      routes.push({ method: 'GET', path: `/brands/:brand/${path}/counts`, family: path, handler: (ctx) => countsBody({ operations, family, ctx }) });
-    }
+    // Every list has its counts route: one whose family counts nothing answers what `by` may be (nothing), not a 400 about an id.
+    routes.push({ method: 'GET', path: `/brands/:brand/${path}/counts`, family: path, handler: (ctx) => countsBody({ operations, family, ctx }) });
     routes.push({
       method: 'GET',
       path: `/brands/:brand/${path}/changes`,
@@ -105,7 +104,9 @@ async function listPage({ operations, family, ctx }: { operations: Operations; f
 
 /** Counts by value (CONTRACT.md §8): parse `by` and the filters, count on one copy of the data. */
 async function countsBody({ operations, family, ctx }: { operations: Operations; family: CompiledResource; ctx: Context }): Promise<void> {
-  const { values } = parseQuery({ query: ctx.query as RawQuery, schema: family.countsSchema!, validate: family.validateCounts!, family, records: false });
+  // A family that counts nothing refuses any `by`, with whatever else is wrong with the query.
+  const pathIssues = family.resource.countable.length > 0 ? [] : [{ parameter: 'by', message: `${family.resource.path} declares no countable field: it has no counts by value` }];
+  const { values } = parseQuery({ query: ctx.query as RawQuery, schema: family.countsSchema, validate: family.validateCounts, family, records: false, pathIssues });
   const { by, ...filters } = values;
   const field = family.resource.countable.find((countable) => countable.name === by)!;
   ctx.body = await operations.reads.run((session) => countRecords({ session, family, brandId: brandOf(ctx).id, request: { by: field, filters } }));

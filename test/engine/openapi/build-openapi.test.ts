@@ -41,9 +41,15 @@ describe('buildOpenApi, over the whole registry', () => {
     });
 
     it('an include embeds the bare record of its family, which refers to nothing, and so does the changes feed', () => {
+      const included = new Set(registry.resources.flatMap((resource) => resource.includes.map((include) => include.resource)));
       for (const resource of registry.resources) {
         const name = recordTypeName(resource.path);
         const embedded = doc.components.schemas[embeddedTypeName(resource.path)];
+        // Only where something refers to it: the family's feed, or an include of it (the tenant family has neither: no unused component).
+        if (resource.scope === 'tenant' && !included.has(resource.path)) {
+          expect(embedded, `${resource.path}: no bare record nothing refers to`).to.equal(undefined);
+          continue;
+        }
         expect(embedded, `${resource.path}: ${embeddedTypeName(resource.path)}`).to.be.an('object');
         expect(Object.keys(embedded.properties), resource.path).to.deep.equal(resource.recordFields.map((field) => field.name));
         expect(embedded.required, resource.path).to.deep.equal(resource.recordFields.map((field) => field.name));

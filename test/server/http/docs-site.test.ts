@@ -92,7 +92,7 @@ describe('docs site', () => {
     expect(syncing.text).to.contain('<title>Keeping a copy in sync · Brand Catalog Read API</title>');
     expect(syncing.text).to.contain('<h1>Keeping a copy in sync</h1>');
     expect(syncing.text).to.contain('syncToken');
-    expect(GUIDES.map((guide) => guide.slug)).to.deep.equal(['getting-started', 'keys', 'pagination', 'errors', 'rate-limits', 'syncing']);
+    expect(GUIDES.map((guide) => guide.slug)).to.deep.equal(['getting-started', 'keys', 'pagination', 'asking-lists', 'errors', 'rate-limits', 'syncing']);
     for (const page of [DOCS, ...GUIDE_PAGES]) {
       expect(urlsOf((await server.request(page)).text), page).to.include.members([DOCS, ...GUIDE_PAGES]);
     }

@@ -8,21 +8,17 @@ import { createBrand, createTestKey, insert, resetToBrand } from '../../support/
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 describe('buildFamilyRoutes', () => {
-  it('gives the tenant family a get and every other family a list, a get, its changes and (with countable fields) its counts, from the registry alone', async () => {
+  it('gives the tenant family a get and every other family a list, a get, its changes and its counts, from the registry alone', async () => {
     const registry = await loadRegistry();
     const families = compileRegistry(registry);
     const reads = { run: async () => { throw new Error('not read here'); } };
     const cursors = createCursorCodec('c'.repeat(32));
     const routes = buildFamilyRoutes({ families, reads, cursors, changes: createChangesCodec(cursors), syncRetentionDays: 30, live: { changes: () => Promise.reject(new Error('no wait here')), stop() {}, waiting: () => 0, close() {} } });
     const tenant = registry.resources.filter((resource) => resource.scope === 'tenant');
-    const counted = registry.resources.filter((resource) => resource.countable.length > 0);
-    expect(counted.length).to.be.above(0);
-    expect(routes).to.have.length(tenant.length + 3 * (registry.resources.length - tenant.length) + counted.length);
+    expect(routes).to.have.length(tenant.length + 4 * (registry.resources.length - tenant.length));
     expect(routes.filter((route) => route.family === 'products').map((route) => route.path).sort())
       .to.deep.equal(['/brands/:brand/products', '/brands/:brand/products/:id', '/brands/:brand/products/changes', '/brands/:brand/products/counts']);
-    for (const resource of registry.resources.filter((r) => r.scope !== 'tenant' && r.countable.length === 0)) {
-      expect(routes.some((route) => route.path === `/brands/:brand/${resource.path}/counts`), resource.path).to.equal(false);
-    }
+
     expect(routes.find((route) => route.family === tenant[0]!.path)!.path).to.equal(`/${tenant[0]!.path}/:brand`);
   });
 
@@ -87,6 +83,15 @@ describe('buildFamilyRoutes', () => {
       expect(changed.status).to.equal(200);
       expect(changed.body.counts).to.deep.equal([{ value: 'draft', count: 3 }, { value: 'approved', count: 2 }, { value: null, count: 1 }]);
       expect(changed.body.totalItems).to.equal(6);
+    });
+
+    it('answers the counts of a family that counts nothing with 400 naming by', async () => {
+      const countsKey = (await createTestKey({ brands: ['counted'] })).key;
+      const { registry } = await import('../../support/test-database.ts').then((m) => m.testDatabase());
+      const none = registry.resources.find((resource) => resource.scope !== 'tenant' && resource.countable.length === 0)!;
+      const response = await server.request(`/brands/counted/${none.path}/counts?by=id`, { key: countsKey });
+      expect(response.status).to.equal(400);
+      expect(response.body.details).to.deep.equal([{ parameter: 'by', message: `${none.path} declares no countable field: it has no counts by value` }]);
     });
 
     it('refuses on counts a by that is missing or not countable, and every parameter of a page', async () => {
