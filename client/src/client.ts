@@ -29,7 +29,7 @@ export interface ClientOptions {
 /** The names a family may include. */
 export type IncludeOf<P extends keyof Families> = Families[P]['include'];
 
-/** A record with the relations it was asked to include present (they are optional on the record type). */
+/** A record with the relations asked for in `include` present (optional on the record type). */
 export type WithIncludes<R, I extends PropertyKey> = R & Required<Pick<R, Extract<I, keyof R>>>;
 
 /** The record's own fields of a family (its includes excluded), as `fields` may name them. */
@@ -44,11 +44,7 @@ export type ResultOf<P extends keyof Families, I extends PropertyKey, F extends 
   : Pick<Families[P]['record'], Extract<F | I, keyof Families[P]['record']>> & Required<Pick<Families[P]['record'], Extract<I, keyof Families[P]['record']>>>;
 
 export interface ListOptions<P extends CollectionPath, I extends IncludeOf<P>, F extends FieldOf<P> = never> {
-  /**
-   * The family's filters; the server matches each exactly unless documented
-   * otherwise. An array matches any of its values (`{ status: ['draft',
-   * 'issued'] }`), an object is a range (`{ createdAt: { gte: '2026-01-01T00:00:00Z' } }`).
-   */
+  /** The family's filters: an array matches any of its values (`{ status: ['draft', 'issued'] }`), an object is a range (`{ createdAt: { gte } }`). */
   readonly filters?: Families[P]['filters'];
   /** The order: a field, or `-` and a field for descending (`'-createdAt'`: newest first). Default `createdAt`. */
   readonly sort?: Families[P]['sort'];

@@ -80,20 +80,23 @@ export async function openServices({ config, logger }: { config: Config; logger:
     replicas: connection.replicas.map((replica, i) => ({ name: `replica-${i + 1}`, db: replica.db })),
     log: logger,
   });
-  // On the primary, where keys are written; a failed round is tried again at the next.
-  const keyUsage = createKeyUsage({ db: connection.database.db, onError: (error) => logger.warn({ err: error.message }, 'the last use of keys could not be recorded: tried again in a minute') });
+  const keyUsage = keyUsageOn({ db: connection.database.db, logger });
   const release = async (): Promise<void> => {
     released = true;
     readiness.stop();
     reads.close();
-    // The minutes of use noted since the last round, before the database goes.
-    await keyUsage.close();
+    await keyUsage.close(); // the minutes of use noted since its last round, before the database goes
     await keyCache.close();
     await revocations?.stop();
     await limiter.close();
     await connection.close();
   };
   return { connection, limiter, keyCache, keyUsage, reads, readiness, release };
+}
+
+/** When keys were last used, recorded on the primary, where keys are written; a failed round is tried again at the next. */
+function keyUsageOn({ db, logger }: { db: Knex; logger: Logger }): KeyUsage {
+  return createKeyUsage({ db, onError: (error) => logger.warn({ err: error.message }, 'the last use of keys could not be recorded: tried again in a minute') });
 }
 
 /**

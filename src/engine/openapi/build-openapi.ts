@@ -54,28 +54,12 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
   const tags: JsonSchema[] = [];
   const included = new Set(registry.resources.flatMap((resource) => resource.includes.map((include) => include.resource)));
   for (const resource of registry.resources) {
-    const name = recordTypeName(resource.path);
     const example = examples[resource.path];
-    schemas[name] = {
-      ...responseRecordSchema(resource, registry),
-      title: resource.title,
-      ...(resource.description ? { description: resource.description } : {}),
-      ...(example === undefined ? {} : { examples: [example] }),
-    };
-    // The bare record, for the family's feed and the includes of it; the tenant family has no feed, and none includes it.
-    if (resource.scope !== 'tenant' || included.has(resource.path)) {
-      schemas[embeddedTypeName(resource.path)] = {
-        ...recordSchema(resource),
-        title: `${resource.title} (embedded)`,
-        description: `A ${resource.title.toLowerCase()} record as an include embeds it and the changes feed gives it: its fields, without includes of its own.`,
-      };
-    }
-    if (resource.scope !== 'tenant') schemas[`${name}List`] = { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` };
+    Object.assign(schemas, familySchemas({ resource, registry, example, included: included.has(resource.path) }));
     tags.push({ name: resource.title, description: resource.description ?? resource.title });
     const operations = resource.scope === 'tenant'
       ? familyPaths(resource, example)
       : { ...familyPaths(resource, example), ...countsPaths(resource), ...changesPaths(resource) };
-    if (resource.scope !== 'tenant') Object.assign(schemas, countsSchemas(resource), changesSchemas(resource));
     const exampleId = typeof example?.id === 'string' ? example.id : undefined;
     Object.assign(paths, inArea(withCodeSamples(operations, { resource, basePath, exampleId }), resource.area));
   }
@@ -110,6 +94,38 @@ export function buildOpenApi(registry: Registry, { basePath, examples = {} }: { 
       schemas,
     },
   };
+}
+
+/**
+ * A family's schemas, by name: its record (with its includes), its bare
+ * record where anything refers to it (its feed, an include of it; the
+ * tenant family has no feed), its page, its counts and its changes.
+ */
+function familySchemas({ resource, registry, example, included }: {
+  resource: Resource;
+  registry: Registry;
+  example: Readonly<Record<string, unknown>> | undefined;
+  /** Whether some family includes this one. */
+  included: boolean;
+}): JsonSchema {
+  const name = recordTypeName(resource.path);
+  const schemas: JsonSchema = {
+    [name]: {
+      ...responseRecordSchema(resource, registry),
+      title: resource.title,
+      ...(resource.description ? { description: resource.description } : {}),
+      ...(example === undefined ? {} : { examples: [example] }),
+    },
+  };
+  if (resource.scope !== 'tenant' || included) {
+    schemas[embeddedTypeName(resource.path)] = {
+      ...recordSchema(resource),
+      title: `${resource.title} (embedded)`,
+      description: `A ${resource.title.toLowerCase()} record as an include embeds it and the changes feed gives it: its fields, without includes of its own.`,
+    };
+  }
+  if (resource.scope === 'tenant') return schemas;
+  return { ...schemas, [`${name}List`]: { ...listEnvelopeSchema(schemaRef(name)), title: `${resource.title} page` }, ...countsSchemas(resource), ...changesSchemas(resource) };
 }
 
 /** An area as the docs name it: `catalog` -> `Catalog`. */

@@ -128,22 +128,12 @@ function wellFormed(body: Record<string, unknown>): boolean {
   return place && total && mark && sorted;
 }
 
-/** Makes the codec; with several secrets the first signs and every one verifies (a rotation). */
-export function createCursorCodec(secrets: string | readonly string[]): CursorCodec {
-  const signers = checkedSecrets(secrets).map((secret) => {
-    const mac = hmacSha256(secret);
-    return (payload: string): Buffer => mac(payload).subarray(0, 18);
-  });
-  const sign = signers[0]!;
+/** Opens what `seal` made with any of the signers: its object, or 400 `invalid_cursor`. */
+function opener(signers: readonly ((payload: string) => Buffer)[]): (token: string, maxLength?: number) => Record<string, unknown> {
   const invalid = (): never => {
     throw new ApiError({ errorCode: 'invalid_cursor' });
   };
-
-  const seal = (body: Readonly<Record<string, unknown>>): string => {
-    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-    return `${payload}.${sign(payload).toString('base64url')}`;
-  };
-  const open = (token: string, maxLength = MAX_TOKEN_LENGTH): Record<string, unknown> => {
+  return (token, maxLength = MAX_TOKEN_LENGTH) => {
     if (token.length > maxLength) return invalid();
     const [payload, signature, ...rest] = token.split('.');
     if (!payload || !signature || rest.length > 0) return invalid();
@@ -162,6 +152,24 @@ export function createCursorCodec(secrets: string | readonly string[]): CursorCo
     }
     return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : invalid();
   };
+}
+
+/** Makes the codec; with several secrets the first signs and every one verifies (a rotation). */
+export function createCursorCodec(secrets: string | readonly string[]): CursorCodec {
+  const signers = checkedSecrets(secrets).map((secret) => {
+    const mac = hmacSha256(secret);
+    return (payload: string): Buffer => mac(payload).subarray(0, 18);
+  });
+  const sign = signers[0]!;
+  const invalid = (): never => {
+    throw new ApiError({ errorCode: 'invalid_cursor' });
+  };
+
+  const seal = (body: Readonly<Record<string, unknown>>): string => {
+    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+    return `${payload}.${sign(payload).toString('base64url')}`;
+  };
+  const open = opener(signers);
 
   return {
     encode(scope, { position, totalItems, mark }) {
