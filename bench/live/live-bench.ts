@@ -16,7 +16,10 @@ import { dropDatabase } from '../data/bench-database.ts';
 import { startLiveClients } from './live-clients.ts';
 import { benchCursorSecret, LIVE_DATABASE, prepareLiveDatabase, type LiveDatabase } from './live-setup.ts';
 
-const { values } = parseArgs({ options: { brands: { type: 'string' }, 'per-brand': { type: 'string' }, seconds: { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' }, phases: { type: 'string' } } });
+const { values } = parseArgs({ options: {
+  brands: { type: 'string' }, 'per-brand': { type: 'string' }, seconds: { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' }, phases: { type: 'string' },
+  only: { type: 'string' }, 'cpu-prof': { type: 'string' },
+} });
 const BRANDS = Math.min(1000, Number(values.brands ?? 100));
 const PER_BRAND = Math.min(10, Number(values['per-brand'] ?? 10));
 const SECONDS = Math.min(600, Number(values.seconds ?? 60));
@@ -24,6 +27,10 @@ const WAIT = Math.min(60, Number(values.wait ?? 20));
 const OUT = values.out ?? 'bench/results/live.json';
 /** How many of the four phases to run, in order (1: only the loaded one). */
 const PHASES = Math.max(1, Math.min(4, Number(values.phases ?? 4)));
+/** One phase alone, by its number (1 to 4): `--only 2` is the waiting clients with nobody writing, the one to profile. */
+const ONLY = values.only === undefined ? null : Math.max(1, Math.min(4, Number(values.only)));
+/** A folder for the server's CPU profile (Node's --cpu-prof, written when it stops): what a phase's CPU goes to. */
+const CPU_PROFILE_DIR = values['cpu-prof'] ?? null;
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Seconds of CPU the process has used (user + system), from /proc. */
@@ -138,7 +145,9 @@ function startWriter({ database, committedAt, writing, counts }: {
 }
 
 const database = await prepareLiveDatabase({ adminUrl, brands: BRANDS });
-const server = await startSoakServer({ env: { DATABASE_URL: database.url, CURSOR_SECRET: benchCursorSecret(), RATE_LIMIT_POINTS: '100000000', RATE_LIMIT_WINDOW_SECONDS: '60', KEY_CACHE_SECONDS: process.env.KEY_CACHE_SECONDS ?? '10' } });
+const server = await startSoakServer({ env: {
+  DATABASE_URL: database.url, CURSOR_SECRET: benchCursorSecret(), RATE_LIMIT_POINTS: '100000000', RATE_LIMIT_WINDOW_SECONDS: '60', KEY_CACHE_SECONDS: process.env.KEY_CACHE_SECONDS ?? '10',
+}, nodeArgs: CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] });
 const results: PhaseResult[] = [];
 try {
   const all = database.brands;
@@ -147,7 +156,7 @@ try {
     [`${BRANDS * PER_BRAND} waiting, nobody writing`, all, PER_BRAND, false],
     ['1 waiting, one commit a second', all.slice(0, 1), 1, true],
     ['nobody waiting, one commit a second', [], 0, true],
-  ].slice(0, PHASES) as [string, LiveDatabase['brands'], number, boolean][]) {
+  ].filter((_, i) => (ONLY === null ? i < PHASES : i === ONLY - 1)) as [string, LiveDatabase['brands'], number, boolean][]) {
     process.stderr.write(`${name}: ${SECONDS} s...\n`);
     const result = await phase({ name, database, server, clientBrands: brands, perBrand, writing });
     process.stderr.write(`  ${JSON.stringify(result)}\n`);
@@ -162,7 +171,11 @@ try {
 const postgres = results.length > 0 ? 'PostgreSQL 15 (127.0.0.1)' : null;
 const report = { at: new Date().toISOString(), brands: BRANDS, perBrand: PER_BRAND, waitSeconds: WAIT, secondsPerPhase: SECONDS, postgres, node: process.version, phases: results };
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
-const [loaded, quiet, one, none] = results;
+// By what they are, so one phase run alone (--only) still lands in its place.
+const loaded = results.find((r) => r.waiting > 1 && r.writing);
+const quiet = results.find((r) => r.waiting > 1 && !r.writing);
+const one = results.find((r) => r.waiting === 1);
+const none = results.find((r) => r.waiting === 0);
 const ratio = loaded && one && one.databaseTransactionsPerSecond ? round(loaded.databaseTransactionsPerSecond! / one.databaseTransactionsPerSecond, 2) : null;
 process.stdout.write([
   `| phase | waiting | commit to answer p50 / p99 (ms) | server CPU (% of a core) | database transactions/s |`,

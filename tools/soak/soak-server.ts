@@ -74,11 +74,16 @@ async function waitUntilReady({ origin, startTimeoutMs, child, exitCode, stderr 
  * `startTimeoutMs` passes). The soak's variables replace any the caller's
  * environment had for the database, Redis, port, logs and limits.
  */
-export async function startSoakServer({ env, startTimeoutMs = 90_000 }: { env: Readonly<Record<string, string>>; startTimeoutMs?: number }): Promise<SoakServer> {
+export async function startSoakServer({ env, startTimeoutMs = 90_000, nodeArgs = [] }: {
+  env: Readonly<Record<string, string>>;
+  startTimeoutMs?: number;
+  /** Node's own options for the server (`--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: readonly string[];
+}): Promise<SoakServer> {
   const port = await freePort();
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'DATA_DIR', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS', 'TRUST_PROXY']) delete inherited[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...inherited, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

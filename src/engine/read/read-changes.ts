@@ -38,6 +38,8 @@ export interface ChangesBatch {
   readonly since: string | null;
   /** The token's truncations (already in the copy); empty without a token. */
   readonly seen: readonly string[];
+  /** When the token the batch follows was made (ms since the epoch), on a first page after one; null otherwise. */
+  readonly madeAt: number | null;
   /**
    * How new a copy of the data the page must be read from (`Reads.run`'s
    * `after`): at least as new as the one the previous page, or the previous
@@ -68,12 +70,12 @@ export function openBatch({ codec, brandId, family, request, retentionDays, now 
   if (request.cursor !== null) {
     const cursor = codec.decodeCursor(request.cursor, scope);
     if (cursor.since !== null && expired(cursor.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-    return { scope, cursor, since: null, seen: [], mark: cursor.mark };
+    return { scope, cursor, since: null, seen: [], mark: cursor.mark, madeAt: null };
   }
-  if (request.syncToken === null) return { scope, cursor: null, since: null, seen: [], mark: null };
+  if (request.syncToken === null) return { scope, cursor: null, since: null, seen: [], mark: null, madeAt: null };
   const token = codec.decodeToken(request.syncToken, scope);
   if (expired(token.madeAt)) throw new ApiError({ errorCode: 'sync_token_expired' });
-  return { scope, cursor: null, since: token.snapshot, seen: token.truncations ?? [], mark: token.mark };
+  return { scope, cursor: null, since: token.snapshot, seen: token.truncations ?? [], mark: token.mark, madeAt: token.madeAt };
 }
 
 /**

@@ -97,10 +97,19 @@ const isTime = (value: unknown): value is number => Number.isSafeInteger(value) 
 /** A mark, or none. */
 const isMark = (value: unknown): boolean => value === undefined || (typeof value === 'string' && MARK.test(value));
 
+/**
+ * Tokens decoded before, by their text, at most this many: a follower calls
+ * again and again with the same token while nothing changes (CONTRACT.md
+ * §7), and a text that verified once verifies every time, so it is not
+ * verified and parsed anew on every waited call.
+ */
+export const DECODED_TOKENS = 20_000;
+
 export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
   const invalid = (): never => {
     throw new ApiError({ errorCode: 'invalid_cursor' });
   };
+  const decoded = new Map<string, { readonly scope: ChangesScope; readonly token: SyncToken }>();
   /** Opens a value of one kind, checks its scope, and hands back the rest. */
   const openKind = ({ value, kind, scope }: { value: string; kind: string; scope: ChangesScope }): Record<string, unknown> => {
     const body = cursors.open(value, MAX_CURSOR_LENGTH);
@@ -116,10 +125,19 @@ export function createChangesCodec(cursors: CursorCodec): ChangesCodec {
     }),
 
     decodeToken(value, scope) {
+      const known = decoded.get(value);
+      if (known) {
+        // The text's scope is the one it was signed for: checked as a fresh decode checks it.
+        if (known.scope.brandId !== scope.brandId || known.scope.family !== scope.family) throw new ApiError({ errorCode: 'cursor_mismatch' });
+        return known.token;
+      }
       const body = openKind({ value, kind: 'sync', scope });
       const snapshot = openSnapshot(body.x, body.s);
       if (snapshot === null || !isTime(body.t) || !isMark(body.w) || !isXids(body.r)) return invalid();
-      return { snapshot, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r) };
+      const token: SyncToken = Object.freeze({ snapshot, madeAt: body.t, mark: typeof body.w === 'string' ? body.w : null, ...openXids(body.r) });
+      if (decoded.size >= DECODED_TOKENS) decoded.delete(decoded.keys().next().value!);
+      decoded.set(value, { scope: { brandId: scope.brandId, family: scope.family }, token });
+      return token;
     },
 
     encodeCursor: (scope, cursor) => cursors.seal({

@@ -56,7 +56,7 @@ export async function changesPage({ operations, family, ctx, brandId }: {
   };
   const seconds = (values.wait as number | undefined) ?? 0;
   const page = seconds > 0 && batch.since !== null && batch.cursor === null
-    ? await waited({ operations, ctx, family, batch, limit: request.limit, seconds, readPage })
+    ? await waited({ operations, ctx, family, batch, limit: request.limit, seconds, readPage, sameToken: youngToken(request.syncToken!, batch, Date.now()) })
     : await readPage(batch.mark);
   if (page === null) return; // the client hung up: nobody to answer
   if (page.nextCursor !== null) ctx.set('Link', `<${nextPageUrl(ctx, request.limit, page.nextCursor)}>; rel="next"`);
@@ -65,8 +65,21 @@ export async function changesPage({ operations, family, ctx, brandId }: {
     : { ...page, items: page.items.map((item) => (item.record === null ? item : { ...item, record: projectRecord(item.record, request.fields, []) })) };
 }
 
+/**
+ * How old a token may be and still be given back as it is, after a wait
+ * nothing interrupted (live-changes.ts): far younger than any retention, so
+ * a follower of a brand where nothing happens for weeks gets a new token
+ * now and then, and its token never comes near its expiry.
+ */
+export const SAME_TOKEN_MAX_AGE_MS = 3_600_000;
+
+/** The request's token text, when it is young enough to give back; null otherwise. */
+function youngToken(text: string, batch: ChangesBatch, now: number): string | null {
+  return batch.madeAt !== null && now - batch.madeAt < SAME_TOKEN_MAX_AGE_MS ? text : null;
+}
+
 /** The batch of a call with `wait`: held in the instance's live changes until it has items, the time is up, or the client hangs up (null). */
-async function waited({ operations, ctx, family, batch, limit, seconds, readPage }: {
+async function waited({ operations, ctx, family, batch, limit, seconds, readPage, sameToken }: {
   operations: ChangesOperations;
   ctx: Context;
   family: CompiledResource;
@@ -74,11 +87,12 @@ async function waited({ operations, ctx, family, batch, limit, seconds, readPage
   limit: number;
   seconds: number;
   readPage: LiveRequest['readPage'];
+  sameToken: string | null;
 }): Promise<ChangesPage | null> {
   const hangUp = hangUpOf(ctx);
   try {
     return await operations.live.changes({
-      family, batch, limit, seconds, readPage, hangUp,
+      family, batch, limit, seconds, readPage, hangUp, sameToken,
       keyId: String(ctx.state.keyId),
       reopen: (page) => {
         const token = operations.changes.decodeToken(page.syncToken!, batch.scope);

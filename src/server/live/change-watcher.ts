@@ -12,6 +12,8 @@ export interface Waiter {
   readonly seen: ReadonlySet<bigint>;
   /** Called once, when a probe saw such a change: read no older a copy than `mark`. */
   wake(mark: string | null): void;
+  /** Its token as `tokenKey` writes it, when the caller has it already (the waits of one token share it). */
+  readonly token?: string;
 }
 
 /** What the last probe of a brand said: its newest version then, its truncations, and the probe's snapshot and time. */
@@ -103,7 +105,7 @@ type Groups = Map<string, Map<string, TokenGroup>>;
 
 /** Puts `waiter` in its brand's group for its token; returns the token. */
 function addToGroup(brands: Groups, waiter: Waiter): string {
-  const token = tokenKey(waiter);
+  const token = waiter.token ?? tokenKey(waiter);
   let groups = brands.get(waiter.brandId);
   if (!groups) brands.set(waiter.brandId, (groups = new Map()));
   let group = groups.get(token);
@@ -133,7 +135,7 @@ function wakeNews(groups: Map<string, TokenGroup>, knowledge: BrandKnowledge): n
 }
 
 /** What decides whether news wakes a waiter: its snapshot and the truncations it saw. */
-const tokenKey = ({ since, seen }: Waiter): string => `${snapshotText(since)}|${[...seen].sort().join(',')}`;
+export const tokenKey = ({ since, seen }: Pick<Waiter, 'since' | 'seen'>): string => `${snapshotText(since)}|${[...seen].sort().join(',')}`;
 
 /**
  * Whether what a probe learned is news to a token's snapshot `since`

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CompiledResource } from '../../engine/compile/compile-registry.ts';
 import type { ChangesBatch, ChangesPage } from '../../engine/read/read-changes.ts';
-import { createChangeWatcher, hasChanged, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
+import { createChangeWatcher, hasChanged, tokenKey, type BrandKnowledge, type ChangeWatcher } from './change-watcher.ts';
 import { createKeyPlaces, type KeyPlaces } from './key-places.ts';
 import { waitOnce, type WaitOutcome } from './wait-once.ts';
 import { createDeadlineSlots, type DeadlineSlots } from './deadline-slots.ts';
@@ -36,6 +36,13 @@ export interface LiveRequest {
   reopen(page: ChangesPage): TokenPoint;
   /** A token for the next call: after `to`, made at `madeAt`, keeping the batch's mark. */
   token(to: TokenPoint, madeAt: number): string;
+  /**
+   * The request's own token, when it may be answered again as it is: young
+   * enough that giving it back does not bring its expiry near (null when it
+   * may not). A wait that nothing interrupted, for a token the watcher
+   * proves nothing has changed since, answers with it: no token is made.
+   */
+  readonly sameToken: string | null;
 }
 
 export interface LiveChanges {
@@ -119,9 +126,27 @@ interface Point {
   readonly snapshot: Snapshot;
   readonly seen: ReadonlySet<bigint>;
   readonly mark: string | null;
+  /** Its key among the watcher's groups (`tokenKey`). */
+  readonly token: string;
 }
 
-const pointOf = (from: TokenPoint): Point => ({ ...from, snapshot: parseSnapshot(from.since)!, seen: new Set(from.seen.map(BigInt)) });
+/** Points made before, by what they stand for: the followers of a brand that nothing interrupts hold one token, call after call. */
+const points = new Map<string, Point>();
+const MAX_POINTS = 20_000;
+
+/** The point of a token: parsed once for every request that holds the same one. */
+function pointOf(from: TokenPoint): Point {
+  const key = `${from.since}|${from.seen.join(',')}|${from.mark ?? ''}`;
+  let point = points.get(key);
+  if (!point) {
+    const snapshot = parseSnapshot(from.since)!;
+    const seen = new Set(from.seen.map(BigInt));
+    point = Object.freeze({ ...from, snapshot, seen, token: tokenKey({ since: snapshot, seen }) });
+    if (points.size >= MAX_POINTS) points.delete(points.keys().next().value!);
+    points.set(key, point);
+  }
+  return point;
+}
 const tokenPoint = (point: Point): TokenPoint => ({ since: point.since, seen: [...point.seen].map(String), mark: point.mark });
 
 /**
@@ -137,7 +162,8 @@ const tokenPoint = (point: Point): TokenPoint => ({ since: point.since, seen: [.
  * request again.
  */
 async function waitForChanges({ room, watcher, request }: { room: Room; watcher: ChangeWatcher; request: LiveRequest }): Promise<ChangesPage | null> {
-  let point = pointOf({ since: request.batch.since!, seen: request.batch.seen, mark: request.batch.mark });
+  const asked = pointOf({ since: request.batch.since!, seen: request.batch.seen, mark: request.batch.mark });
+  let point = asked;
   const brandId = request.batch.scope.brandId;
   let empty: ChangesPage | null = null;
   if (!quiet({ watcher, brandId, point }) || room.stopping) {
@@ -151,7 +177,7 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
     const deadline = Date.now() + request.seconds * 1000;
     // The instance may start stopping while a read is out: no further wait then (its stoppers run only once).
     while (!room.stopping) {
-      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, deadline, deadlines: room.deadlines, hangUp: request.hangUp, stoppers: room.stoppers });
+      const outcome: WaitOutcome = await waitOnce({ watcher, brandId, since: point.snapshot, seen: point.seen, token: point.token, deadline, deadlines: room.deadlines, hangUp: request.hangUp, stoppers: room.stoppers });
       if (outcome.kind === 'hung-up') return null;
       if (outcome.kind !== 'changed') break;
       // Read after this wait's own token: after an older one, a TRUNCATE between the two would be a 410 this token must not get.
@@ -165,6 +191,9 @@ async function waitForChanges({ room, watcher, request }: { room: Room; watcher:
   }
   // The freshest token that is true: the last probe's snapshot, when it saw nothing for this one (unless it is older).
   const known = quiet({ watcher, brandId, point });
+  // Nothing interrupted the wait and nothing changed since the request's own token: the answer is the empty batch with that
+  // token again, every guarantee kept (the next batch reads from the same snapshot), and no token made.
+  if (known && point === asked && empty === null && request.sameToken !== null) return { items: [], nextCursor: null, syncToken: request.sameToken };
   if (known) {
     const snapshot = seesAtLeast(known.snapshot, point.snapshot) ? boundedSnapshot(snapshotText(known.snapshot)) : point.since;
     return { items: [], nextCursor: null, syncToken: request.token({ ...tokenPoint(point), since: snapshot }, known.at) };

@@ -16,11 +16,13 @@ export type WaitOutcome =
  * of its slot), the client hangs up (`hangUp`), or a stopper in `stoppers` is
  * called. Leaves nothing behind.
  */
-export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, hangUp, stoppers }: {
+export function waitOnce({ watcher, brandId, since, seen, token, deadline, deadlines, hangUp, stoppers }: {
   watcher: ChangeWatcher;
   brandId: string;
   since: Snapshot;
   seen: ReadonlySet<bigint>;
+  /** The token's key in the watcher (`tokenKey`), made once for every wait of the same token. */
+  token?: string;
   deadline: number;
   deadlines: DeadlineSlots;
   hangUp: HangUp;
@@ -39,7 +41,7 @@ export function waitOnce({ watcher, brandId, since, seen, deadline, deadlines, h
     };
     const onAbort = (): void => finish({ kind: 'hung-up' });
     const onStop = (): void => finish({ kind: 'stop' });
-    const unwatch = watcher.add({ brandId, since, seen, wake: (mark) => finish({ kind: 'changed', mark }) });
+    const unwatch = watcher.add({ brandId, since, seen, ...(token === undefined ? {} : { token }), wake: (mark) => finish({ kind: 'changed', mark }) });
     const cancelTimeout = deadlines.at(deadline, () => finish({ kind: 'timeout' }));
     const stopListening = hangUp.listen(onAbort);
     stoppers.add(onStop);

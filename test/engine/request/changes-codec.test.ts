@@ -93,4 +93,15 @@ describe('changes codec', () => {
       expect(errorCodeOf(() => codec.decodeCursor(cursors.seal({ ...base, ...change }), scope)), JSON.stringify(change)).to.equal('invalid_cursor');
     }
   });
+
+  it('decodes a token it has decoded before from memory, and still refuses it for another brand or family', () => {
+    const token = codec.encodeToken(scope, { snapshot: '1000:1002:1001', madeAt: 5, mark: null });
+    const first = codec.decodeToken(token, scope);
+    expect(codec.decodeToken(token, scope)).to.equal(first);
+    expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, family: 'options' }))).to.equal('cursor_mismatch');
+    expect(errorCodeOf(() => codec.decodeToken(token, { ...scope, brandId: cursor.after }))).to.equal('cursor_mismatch');
+    // A text that never verified is never remembered: a forgery is refused every time.
+    expect(errorCodeOf(() => codec.decodeToken(`${token}x`, scope))).to.equal('invalid_cursor');
+    expect(errorCodeOf(() => codec.decodeToken(`${token}x`, scope))).to.equal('invalid_cursor');
+  });
 });

@@ -100,6 +100,19 @@ describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
     expect((await syncBatch({ server, key, path: cartons, copy })).items).to.deep.equal([]);
   });
 
+  it('a wait nothing interrupted, for a token the watcher proves unchanged, answers with that token again: no token made, nothing missed', async () => {
+    const token = await freshToken();
+    // The first wait may have to read (no probe has seen the brand yet); the next ones are proven quiet by the watcher.
+    const first = await (await waited(token, 1)).json() as { syncToken: string };
+    const again = await (await waited(first.syncToken, 1)).json() as { items: unknown[]; syncToken: string };
+    expect(again.items).to.deep.equal([]);
+    expect(again.syncToken, 'the token it was sent').to.equal(first.syncToken);
+    // The same token still catches what commits after it.
+    const [made] = await insert('carton-sizes', brand.id, [{ name: 'after the echo' }]);
+    const copy = { records: new Map(), token: again.syncToken };
+    expect((await syncBatch({ server, key, path: cartons, copy })).items.map((item) => item.id)).to.deep.equal([made!.id]);
+  });
+
   it(`a key holds ${LIVE_WAITS_PER_KEY} waiting requests at most: past it 429 with Retry-After; a client that hangs up frees its place`, async () => {
     const token = await freshToken();
     const hangUps = Array.from({ length: LIVE_WAITS_PER_KEY }, () => new AbortController());
