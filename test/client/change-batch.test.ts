@@ -151,7 +151,7 @@ describe('client: changes', () => {
     const withFeed = (Object.keys(FAMILIES) as FamilyPath[]).filter((path) => !FAMILIES[path].tenant) as CollectionPath[];
     expect(withFeed).to.have.length(Object.keys(FAMILIES).length - 1);
     // Each one is there and none is shadowed by a member of the client (a family named `list` would be).
-    for (const path of withFeed) expect(Object.keys(api.client[path]), path).to.deep.equal(['list', 'get', 'changes', 'follow']);
+    for (const path of withFeed) expect(Object.keys(api.client[path]), path).to.deep.equal(['list', 'get', 'counts', 'changes', 'follow']);
     // @ts-expect-error: the brand has no family client
     expect(api.client.brands).to.equal(undefined);
     // @ts-expect-error: the brand has no changes feed

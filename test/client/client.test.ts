@@ -97,6 +97,41 @@ describe('client: createClient over the real API', () => {
       expect(one).to.deep.equal({ name: products[0]!.name });
     });
 
+    it('asks for an order, any of several values, and ranges, and keeps them on every page', async () => {
+      await insert('orders', api.brand.id, [
+        { code: 'PO-1', status: 'draft', orderedOn: '2026-01-05', totalAmount: '100.00' },
+        { code: 'PO-2', status: 'issued', orderedOn: '2026-01-20', totalAmount: '40.50' },
+        { code: 'PO-3', status: 'closed', orderedOn: '2026-01-25', totalAmount: '999.00' },
+        { code: 'PO-4', status: 'issued', orderedOn: '2026-02-02', totalAmount: '12.00' },
+        { code: 'PO-5', status: 'draft', orderedOn: null, totalAmount: null },
+      ]);
+      const urls: string[] = [];
+      const client = api.clientWith({ fetch: (input, init) => { urls.push(String(input)); return fetch(input, init); } });
+      const pages = await collectPages(client.list('orders', {
+        sort: '-totalAmount',
+        filters: { status: ['draft', 'issued'], orderedOn: { gte: '2026-01-01', lt: '2026-02-01' } },
+        limit: 1,
+      }));
+      expect(pages.flatMap((page) => page.items.map((order) => order.code))).to.deep.equal(['PO-1', 'PO-2']);
+      expect(urls).to.have.length(2);
+      expect(urls[0]).to.match(/\/orders\?status=draft&status=issued&orderedOn%5Bgte%5D=2026-01-01&orderedOn%5Blt%5D=2026-02-01&sort=-totalAmount&limit=1$/);
+      expect(urls[1]).to.match(/&sort=-totalAmount&limit=1&cursor=/);
+      // Newest first, and a null sorted first descending.
+      const newest = await api.client.list('orders', { sort: '-orderedOn' }).toArray();
+      expect(newest.map((order) => order.code)).to.deep.equal(['PO-5', 'PO-4', 'PO-3', 'PO-2', 'PO-1']);
+    });
+
+    it('counts by value with the list\'s filters', async () => {
+      await insert('orders', api.brand.id, [{ status: 'draft' }, { status: 'issued' }, { status: 'draft' }, { status: null }]);
+      const counts = await api.client.counts('orders', { by: 'status' });
+      expect(counts).to.deep.equal({ by: 'status', counts: [{ value: 'draft', count: 2 }, { value: 'issued', count: 1 }, { value: null, count: 1 }], otherItems: 0, totalItems: 4 });
+      const drafts = await api.client.orders.counts({ by: 'status', filters: { status: ['draft', 'closed'] } });
+      expect(drafts.counts).to.deep.equal([{ value: 'draft', count: 2 }]);
+      // @ts-expect-error: code is not a countable field of orders
+      const error = await rejection(api.client.counts('orders', { by: 'code' }));
+      expect(error.errorCode).to.equal('invalid_parameter');
+    });
+
     it('sends nothing until it is iterated', async () => {
       api.client.list('products');
       await new Promise((resolve) => setImmediate(resolve));
