@@ -36,7 +36,7 @@ try {
   const setup = { url, poolMax: DEFAULTS.databasePoolMax, running };
   const { server, key } = await startBenchServer({ ...setup, redisUrl: options.redisUrl, extra: probeSetup(probeFile('server')) });
   const floor = await startFloor({ ...setup, name: 'prepared floor', prepared: true, extra: probeSetup(probeFile('floor')) });
-  const fixtures = await readFixtures({ url, brands: planBrands(options.scale), target: { origin: server.origin, key }, needPages: false, log });
+  const fixtures = await readFixtures({ url, brands: planBrands(options.scale), target: { origin: server.origin, key }, walks: [], log });
   const lines = ['| case | server bytes/request | prepared floor bytes/request | server / floor | collections (server, floor) |', '|---|--:|--:|--:|--:|'];
   for (const benchCase of buildCases({ names: CASES, fixtures })) {
     const count = REQUESTS;

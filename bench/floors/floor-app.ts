@@ -7,10 +7,16 @@ import { MAX_INCLUDED_RECORDS } from '../../src/engine/read/read-records.ts';
 import type { SqlFragment } from '../../src/engine/compile/sql-fragment.ts';
 import { toPositional } from '../../src/db/query/to-positional.ts';
 import { DEFAULT_SORT } from '../../src/engine/compile/list-sorts.ts';
+import {
+  countsBody, FloorQuestionError, handCount, handCounts, handPage, isHandQuestion, parseCountsQuestion, parseHandQuestion, type HandStatement,
+} from './floor-questions.ts';
 
 type Row = Record<string, unknown>;
 
-/** Where the floor serves: `/floor/<family>/<brand id>` lists, `/floor/<family>/<brand id>/<id>` reads one. */
+/**
+ * Where the floor serves: `/floor/<family>/<brand id>` lists, `/floor/<family>/<brand id>/<id>` reads one,
+ * `/floor/products/<brand id>/counts?by=status` counts by value.
+ */
 export const FLOOR_PREFIX = '/floor';
 
 /**
@@ -23,6 +29,11 @@ export const FLOOR_PREFIX = '/floor';
  * page and count queries in parallel, one query per include, the rows made
  * records (the engine's `decode`: the hidden cursor column left behind,
  * timestamps finished from their JSON text), and the same JSON body.
+ *
+ * The list questions of CONTRACT.md §8 on products (an order, any of, a
+ * range, an OFFSET, counts by value) it answers with SQL written by hand,
+ * as a bare handler would (floor-questions.ts): the server's own compiled
+ * statements for those would only measure the server against itself.
  */
 export function createFloorApp({ pool, families, prepared = false }: {
   pool: pg.Pool;
@@ -49,6 +60,17 @@ export function createFloorApp({ pool, families, prepared = false }: {
     return result.rows as Row[];
   };
 
+  const named = new Map<string, string>();
+  const handRows: HandRows = async (statement) => {
+    if (!prepared || !statement.prepare) return (await pool.query(statement.text, [...statement.values])).rows as Row[];
+    let name = named.get(statement.text);
+    if (name === undefined) {
+      name = `hand_${named.size + 1}`;
+      named.set(statement.text, name);
+    }
+    return (await pool.query({ name, text: statement.text, values: [...statement.values] })).rows as Row[];
+  };
+
   const app = new Koa();
   app.use(async (ctx) => {
     const [, prefix, path, brandId, id, ...rest] = ctx.path.split('/');
@@ -57,18 +79,75 @@ export function createFloorApp({ pool, families, prepared = false }: {
       ctx.status = 404;
       return;
     }
+    const hand = (answer: (query: HandQuery) => Promise<unknown>): Promise<void> => answerByHand(ctx, answer);
+    if (path === HAND_FAMILY && id === 'counts') return hand((query) => handCountsBody({ handRows, brandId, query }));
     if (id) {
       const [record] = family.queries.decode(await rows(family.queries.one({ brandId, id })));
       if (record) ctx.body = record;
       else ctx.status = 404;
       return;
     }
-    ctx.body = await listPage({ rows, families, family, brandId, query: ctx.query as Record<string, string> });
+    const query = ctx.query as HandQuery;
+    if (path === HAND_FAMILY && isHandQuestion(query)) return hand(() => handListPage({ handRows, family, brandId, query }));
+    ctx.body = await listPage({ rows, families, family, brandId, query: query as Record<string, string> });
   });
   return app;
 }
 
 type Rows = (query: SqlFragment) => Promise<Row[]>;
+type HandRows = (statement: HandStatement) => Promise<Row[]>;
+type HandQuery = Record<string, string | string[] | undefined>;
+
+/** The body of a hand-written question, or 400 with the reason when the floor does not answer it. */
+async function answerByHand(ctx: Koa.Context, answer: (query: HandQuery) => Promise<unknown>): Promise<void> {
+  try {
+    ctx.body = await answer(ctx.query as HandQuery);
+  } catch (error) {
+    if (!(error instanceof FloorQuestionError)) throw error;
+    ctx.status = 400;
+    ctx.body = { error: error.message };
+  }
+}
+
+/** The family whose §8 questions the floor answers by hand. */
+const HAND_FAMILY = 'products';
+
+/** Counts by value of a hand-written question, in the body the server gives. */
+async function handCountsBody({ handRows, brandId, query }: {
+  handRows: HandRows;
+  brandId: string;
+  query: HandQuery;
+}): Promise<ReturnType<typeof countsBody>> {
+  const question = parseCountsQuestion(query);
+  return countsBody(question.by, (await handRows(handCounts(question, brandId))) as { value: unknown; count: number }[]);
+}
+
+/**
+ * A page of a hand-written question: the page and its count in parallel
+ * (no count when the position carries the walk's total), the rows made
+ * records, and the next position: `<created_at>,<id>` in a `createdAt`
+ * order, the next OFFSET in another.
+ */
+async function handListPage({ handRows, family, brandId, query }: {
+  handRows: HandRows;
+  family: CompiledResource;
+  brandId: string;
+  query: HandQuery;
+}): Promise<{ items: Row[]; nextCursor: string | null; totalItems: unknown }> {
+  const question = parseHandQuestion(query);
+  const [page, total] = await Promise.all([
+    handRows(handPage(question, brandId)),
+    question.total === null ? handRows(handCount(question, brandId)).then((rows) => rows[0]!.total) : Promise.resolve(question.total),
+  ]);
+  const hasNext = page.length > question.limit;
+  if (hasNext) page.length = question.limit;
+  const last = page[page.length - 1];
+  let nextCursor: string | null = null;
+  if (hasNext && last) {
+    nextCursor = question.order.field === 'createdAt' ? `${cursorTimestamp(last.createdAt as string)},${String(last.id)}` : String(question.offset + question.limit);
+  }
+  return { items: family.queries.decode(page), nextCursor, totalItems: total };
+}
 
 /** A list page: the page and the count in parallel, the rows made records, and the include embedded. */
 async function listPage({ rows, families, family, brandId, query }: {
@@ -78,7 +157,7 @@ async function listPage({ rows, families, family, brandId, query }: {
   brandId: string;
   query: Record<string, string>;
 }): Promise<{ items: Row[]; nextCursor: string | null; totalItems: unknown }> {
-  const { limit: limitText, after: afterText, include: includeName, ...filters } = query;
+  const { limit: limitText, after: afterText, include: includeName, ...filters } = query as Record<string, string>;
   const limit = Number(limitText ?? 25);
   const [createdAt, afterId] = afterText ? afterText.split(',') : [];
   const after = createdAt && afterId ? { createdAt, id: afterId } : null;

@@ -21,6 +21,7 @@ const { values } = parseArgs({ options: {
   only: { type: 'string' }, 'cpu-prof': { type: 'string' },
 } });
 const BRANDS = Math.min(1000, Number(values.brands ?? 100));
+// 10 clients a brand at most: --brands 1000 is the 10,000 followers of one instance (raise the file descriptors first: README).
 const PER_BRAND = Math.min(10, Number(values['per-brand'] ?? 10));
 const SECONDS = Math.min(600, Number(values.seconds ?? 60));
 const WAIT = Math.min(60, Number(values.wait ?? 20));
@@ -39,6 +40,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** The process's resident memory, MB, from /proc. */
+function residentMb(pid: number): number | null {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : null;
+}
 const round = (n: number | null, digits = 1): number | null => (n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits);
 
 interface PhaseResult {
@@ -53,6 +59,10 @@ interface PhaseResult {
   readonly expectedDeliveries: number;
   readonly latencyMs: { p50: number | null; p99: number | null; max: number | null };
   readonly serverCpuPercent: number | null;
+  /** The server's resident memory at the end of the phase's measurement, MB. */
+  readonly serverRssMb: number | null;
+  /** Answers per second the clients got during the measurement (waited calls, their full syncs excluded). */
+  readonly callsPerSecond: number | null;
   readonly databaseTransactionsPerSecond: number | null;
   readonly errors: readonly string[];
 }
@@ -83,11 +93,14 @@ async function phase({ name, database, server, clientBrands, perBrand, writing }
   measuring = true;
   const cpu0 = cpuSeconds(server.pid);
   const tx0 = await database.commits();
+  const calls0 = clients.calls();
   const t0 = performance.now();
   const counted = writer.commits();
   await sleep(SECONDS * 1000);
   const tx1 = await database.commits();
   const cpu1 = cpuSeconds(server.pid);
+  const calls1 = clients.calls();
+  const rss = residentMb(server.pid);
   const elapsed = (performance.now() - t0) / 1000;
   const commits = writer.commits();
   await writer.stop();
@@ -103,6 +116,8 @@ async function phase({ name, database, server, clientBrands, perBrand, writing }
     expectedDeliveries: (commits - counted) * perBrand,
     latencyMs: { p50: round(percentileOfSorted(sorted, 50)), p99: round(percentileOfSorted(sorted, 99)), max: round(sorted.at(-1) ?? null) },
     serverCpuPercent: round(((cpu1 - cpu0) / elapsed) * 100, 2),
+    serverRssMb: round(rss),
+    callsPerSecond: round((calls1 - calls0) / elapsed),
     databaseTransactionsPerSecond: round((tx1 - tx0) / elapsed),
     errors: clients.errors.slice(0, 10),
   };
@@ -172,17 +187,28 @@ const postgres = results.length > 0 ? 'PostgreSQL 15 (127.0.0.1)' : null;
 const report = { at: new Date().toISOString(), brands: BRANDS, perBrand: PER_BRAND, waitSeconds: WAIT, secondsPerPhase: SECONDS, postgres, node: process.version, phases: results };
 writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
 // By what they are, so one phase run alone (--only) still lands in its place.
+/** CPU ms of one waited call: the phase's CPU over the idle instance's (the phase without waiters), by its answers a second. */
+function perCall(phase: PhaseResult | undefined, idle: PhaseResult | undefined): number | null {
+  if (!phase || phase.serverCpuPercent === null || !phase.callsPerSecond) return null;
+  return round(((phase.serverCpuPercent - (idle?.serverCpuPercent ?? 0)) * 10) / phase.callsPerSecond, 3);
+}
+/** Memory of one waiter, KB: the phase's RSS over the idle instance's, by its waiters. */
+function perWaiter(phase: PhaseResult | undefined, idle: PhaseResult | undefined): number | null {
+  if (!phase || phase.serverRssMb === null || !idle?.serverRssMb || phase.waiting === 0) return null;
+  return round(((phase.serverRssMb - idle.serverRssMb) * 1024) / phase.waiting, 1);
+}
 const loaded = results.find((r) => r.waiting > 1 && r.writing);
 const quiet = results.find((r) => r.waiting > 1 && !r.writing);
 const one = results.find((r) => r.waiting === 1);
 const none = results.find((r) => r.waiting === 0);
 const ratio = loaded && one && one.databaseTransactionsPerSecond ? round(loaded.databaseTransactionsPerSecond! / one.databaseTransactionsPerSecond, 2) : null;
 process.stdout.write([
-  `| phase | waiting | commit to answer p50 / p99 (ms) | server CPU (% of a core) | database transactions/s |`,
-  `|---|---|---|---|---|`,
-  ...results.map((r) => `| ${r.name} | ${r.waiting} | ${r.latencyMs.p50 ?? '-'} / ${r.latencyMs.p99 ?? '-'} | ${r.serverCpuPercent} | ${r.databaseTransactionsPerSecond} |`),
+  `| phase | waiting | commit to answer p50 / p99 (ms) | server CPU (% of a core) | answers/s | server RSS (MB) | database transactions/s |`,
+  `|---|---|---|---|---|---|---|`,
+  ...results.map((r) => `| ${r.name} | ${r.waiting} | ${r.latencyMs.p50 ?? '-'} / ${r.latencyMs.p99 ?? '-'} | ${r.serverCpuPercent} | ${r.callsPerSecond} | ${r.serverRssMb} | ${r.databaseTransactionsPerSecond} |`),
   '',
-  `targets: p50 <= 300 ms: ${loaded?.latencyMs.p50}; p99 <= 1000 ms: ${loaded?.latencyMs.p99}; transactions/s with ${loaded?.waiting} waiting / with 1 waiting <= 2: ${ratio}; CPU with nobody writing < 5 %: ${quiet?.serverCpuPercent}`,
+  `targets: p50 <= 300 ms: ${loaded?.latencyMs.p50}; p99 <= 1000 ms: ${loaded?.latencyMs.p99}; transactions/s with ${loaded?.waiting} waiting / with 1 waiting <= 1.5: ${ratio}; CPU with nobody writing <= 3 %: ${quiet?.serverCpuPercent}`,
+  `a waited call's CPU (nobody writing, the idle instance's subtracted): ${perCall(quiet, none)} ms; memory a waiter: ${perWaiter(quiet, none)} KB`,
   `deliveries: ${loaded?.deliveries} of ${loaded?.expectedDeliveries} expected; none waiting: ${none?.databaseTransactionsPerSecond} transactions/s`,
   '',
 ].join('\n'));

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { BenchServices } from './bench-services.ts';
 import { readFixtures } from './case-fixtures.ts';
-import { buildCases, needsPagePositions, type BenchCase, type CaseFixtures, type CaseName } from './cases.ts';
+import { buildCases, walksOf, type BenchCase, type CaseFixtures, type CaseName } from './cases.ts';
 import { compareAnswers } from './compare-answers.ts';
 import type { Log } from '../data/load-data.ts';
 import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
@@ -16,10 +16,10 @@ function describe(m: Measurement): string {
   return `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms, ${m.errors + m.non2xx} errors`;
 }
 
-/** Reads what the cases need (the page positions only when a paging case is selected). */
+/** Reads what the cases need (the walks to the deep pages only those the selected cases page through). */
 export function readCaseFixtures({ options, url, services, log }: { options: BenchOptions; url: string; services: BenchServices; log: Log }): Promise<CaseFixtures> {
   return readFixtures({
-    url, brands: planBrands(options.scale), target: { origin: services.server.origin, key: services.key }, needPages: needsPagePositions(options.cases), log,
+    url, brands: planBrands(options.scale), target: { origin: services.server.origin, key: services.key }, walks: walksOf(options.cases), log,
   });
 }
 

@@ -5,7 +5,8 @@ import type { FeedCaseName } from './feed-cases.ts';
 import type { Log } from '../data/load-data.ts';
 import { measureFeedPages, type FeedPagesResult } from './measure-feed-pages.ts';
 import { measureSyncBatches, type SyncBatchesResult } from './measure-sync-batches.ts';
-import { measureWriterCost, type WriterCostResult } from './measure-writer-cost.ts';
+import { measureIndexWriterCost, measureWriterCost, type IndexWriterCostResult, type WriterCostResult } from './measure-writer-cost.ts';
+import { measureIndexBuild, type IndexBuildResult } from './measure-index-build.ts';
 import type { BenchOptions } from './options.ts';
 import { pickBrands, planBrands } from '../data/scale.ts';
 import { waitUntilIdle } from './wait-idle.ts';
@@ -15,14 +16,19 @@ export interface FeedResults {
   readonly pages: FeedPagesResult | null;
   readonly batches: SyncBatchesResult | null;
   readonly writers: WriterCostResult | null;
+  /** Writers on products with the list questions' products indexes and without them. */
+  readonly indexWriters: IndexWriterCostResult | null;
+  /** The list questions' products indexes built concurrently beside a writer. */
+  readonly indexBuild: IndexBuildResult | null;
 }
 
 const selected = (names: readonly FeedCaseName[], name: FeedCaseName): boolean => names.includes(name);
 
 /**
  * The selected feed cases, after the floor's cases (they write: the batches
- * update and insert products, the writer case updates many). The products
- * table is vacuumed at the end, so a kept database reads as it did.
+ * update and insert products, the writer cases update many, the index cases
+ * drop and build indexes). The products table is vacuumed at the end, so a
+ * kept database reads as it did.
  */
 export async function measureFeed({ options, url, services, log }: {
   options: BenchOptions;
@@ -55,8 +61,19 @@ export async function measureFeed({ options, url, services, log }: {
       writers = await measureWriterCost({ url, client, durationSeconds: options.durationSeconds });
       log(`writers: ${Math.round(writers.withTriggers.tps)} updates/s with the triggers, ${Math.round(writers.withoutTriggers.tps)} without (cost ${(writers.cost * 100).toFixed(1)} %)`);
     }
-    if (batches || writers) await client.query('vacuum (analyze) products');
-    return { pages, batches, writers };
+    let indexWriters: IndexWriterCostResult | null = null;
+    if (selected(names, 'writer-index-cost')) {
+      indexWriters = await measureIndexWriterCost({ url, client, durationSeconds: options.durationSeconds });
+      log(`writers: ${Math.round(indexWriters.withIndexes.tps)} updates/s with ${indexWriters.indexes.join(', ')}, ${Math.round(indexWriters.withoutIndexes.tps)} without (cost ${(indexWriters.cost * 100).toFixed(1)} %)`);
+    }
+    let indexBuild: IndexBuildResult | null = null;
+    if (selected(names, 'index-build')) {
+      indexBuild = await measureIndexBuild({ url, client, beforeSeconds: Math.max(2, Math.round(options.durationSeconds / 2)) });
+      const { before, during } = indexBuild;
+      log(`built ${indexBuild.indexes.join(', ')} in ${indexBuild.seconds.toFixed(1)} s; the writer committed ${before.commitsPerSecond.toFixed(0)}/s before, ${during.commitsPerSecond.toFixed(0)}/s during (longest gap ${during.longestGapMs.toFixed(0)} ms)`);
+    }
+    if (batches || writers || indexWriters || indexBuild) await client.query('vacuum (analyze) products');
+    return { pages, batches, writers, indexWriters, indexBuild };
   } finally {
     await client.end();
   }

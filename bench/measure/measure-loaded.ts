@@ -2,7 +2,8 @@ import pg from 'pg';
 import { buildCases, type CaseName } from './cases.ts';
 import { measureGroup, type CaseStage } from './measure-cases.ts';
 import type { Measurement } from './measure.ts';
-import { LOADED_CASES, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
+import { measureFreshCounts, type FreshCounts } from './fresh-counts.ts';
+import { loadedCasesOf, WRITE_LOAD_APPLICATION, WRITE_LOADS, startWriteLoad, type WriteLoadName } from './write-loads.ts';
 
 /** One case measured on the server and both floors while a write load ran, at one number of connections. */
 export interface LoadedCaseResult {
@@ -35,16 +36,26 @@ export interface LoadedRun {
   /** Writes per second the load achieved over its whole run (its target is the load's rate). */
   readonly writesPerSecond: number;
   readonly cases: readonly LoadedCaseResult[];
+  /**
+   * When the counts case ran under the load: how many counts the server ran
+   * for its answers, in a run of its own after the measured ones (fresh-counts.ts).
+   */
+  readonly freshCounts: FreshCounts | null;
 }
 
+/** The case whose answers `freshCounts` checks. */
+const COUNTS_CASE: CaseName = 'counts-status';
+
 /**
- * The floor's cases again, on the server and the floor in the same mirrored
- * runs, while each selected write load commits in the background: every case
- * at each of `options.loadConnections` (2, 32 and 256 by default). The load
- * runs from before the first case to after the last, so every run meets it.
+ * The floor's cases again (`loadedCasesOf` the load), on the server and the
+ * floor in the same mirrored runs, while each selected write load commits in
+ * the background: every case at each of `options.loadConnections` (2, 32 and
+ * 256 by default). The load runs from before the first case to after the
+ * last, so every run meets it. Where counts by status ran, a run of the
+ * server alone then checks how many of its counts were fresh (fresh-counts.ts;
+ * unless `options.checkFreshCounts` is false).
  */
 export async function measureLoaded({ options, url, services, fixtures, log, checkpoint }: CaseStage): Promise<LoadedRun[]> {
-  const cases = buildCases({ names: LOADED_CASES, fixtures });
   const client = new pg.Client({ connectionString: url, application_name: WRITE_LOAD_APPLICATION });
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
   await client.connect();
@@ -54,9 +65,11 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
     for (const name of options.writeLoads) {
       checkpoint();
       const load = WRITE_LOADS[name];
+      const cases = buildCases({ names: loadedCasesOf(name), fixtures });
       log(`under ${load.title}:`);
       const running = await startWriteLoad({ url, client, load, read: [fixtures.big, fixtures.small] });
       const results: LoadedCaseResult[] = [];
+      let freshCounts: FreshCounts | null = null;
       try {
         for (const [index, connections] of options.loadConnections.entries()) {
           for (const benchCase of cases) {
@@ -70,10 +83,20 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
             });
           }
         }
+        const counts = cases.find((benchCase) => benchCase.name === COUNTS_CASE);
+        if (counts && options.checkFreshCounts !== false) {
+          checkpoint();
+          const { server } = services;
+          freshCounts = await measureFreshCounts({
+            monitor, brand: fixtures.big, connections: options.connections, seconds: options.durationSeconds, ignore: [WRITE_LOAD_APPLICATION],
+            target: { origin: server.origin, pid: server.pid, headers: { Authorization: `Bearer ${services.key}` }, paths: counts.serverPaths },
+          });
+          log(`  the server ran ${freshCounts.countsRun.toFixed(0)} counts in ${freshCounts.checks} runs for ${freshCounts.answers} answers: ${(freshCounts.freshShare * 100).toFixed(0)} % of its runs counted afresh (${freshCounts.connections} connections)`);
+        }
       } finally {
         const { writesPerSecond } = await running.stop();
         log(`  the load wrote ${writesPerSecond.toFixed(0)} times a second`);
-        runs.push({ load: name, writesPerSecond, cases: results });
+        runs.push({ load: name, writesPerSecond, cases: results, freshCounts });
       }
     }
     return runs;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CaseName } from './cases.ts';
+import { CASE_NAMES, type CaseName } from './cases.ts';
 import type { CompressionCaseName } from './compression-cases.ts';
 import { selectCases, type SelectedCases } from './select-cases.ts';
-import type { FeedCaseName } from './feed-cases.ts';
+import { FEED_CASE_NAMES, type FeedCaseName } from './feed-cases.ts';
 import { LOADED_CONNECTIONS, type WriteLoadName } from './write-loads.ts';
 import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from '../data/scale.ts';
 import { REPO_ROOT } from './service-process.ts';
@@ -32,6 +32,12 @@ export interface BenchOptions {
   readonly adminUrl: string;
   /** Redis for the server's rate limits; null: in-process counters. */
   readonly redisUrl: string | null;
+  /**
+   * Whether a load's counts case is followed by the check of how fresh the
+   * server's counts were (fresh-counts.ts: a run of its own, read from
+   * Postgres's statistics after they settle, about 25 s). Unset: checked.
+   */
+  readonly checkFreshCounts?: boolean;
 }
 
 /** The command's options: a run's, and where its results go (null: `bench/results/<scale>-<date>.md`). */
@@ -51,10 +57,16 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --duration S     seconds of load per case and server (default 10)
   --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
   --connections N  concurrent connections of the load generator (default 32)
-  --cases a,b      run only these cases (default: all); the feed's are changes-page, sync-batches, writer-cost;
-                   writes-other-brands and writes-own-brand run get-by-id, first-page-small and
-                   first-page-big-filter again under a write load, at --load-connections; compression
-                   measures a list page of 100 and a get in identity, gzip and Brotli (bytes, CPU per request)
+  --cases a,b      run only these cases (default: all). Against the floors, in table order:
+                     ${CASE_NAMES.join(', ')}
+                   (newest-page-2000, and first-page-big to counts-status: the list questions, CONTRACT.md §8).
+                   The cases that write, last: ${FEED_CASE_NAMES.join(', ')}
+                   (writer-index-cost and index-build drop the list questions' products indexes and build them
+                   again with the migration's up). writes-other-brands and writes-own-brand run get-by-id,
+                   first-page-small and first-page-big-filter again under a write load (writes-own-brand
+                   counts-status too), writes-big-brand runs counts-status under writes frequent enough that
+                   no remembered count is reused, all at --load-connections. compression measures a list page
+                   of 100 and a get in identity, gzip and Brotli (bytes, CPU per request)
   --load-connections a,b  connection counts of the runs under a write load (default ${LOADED_CONNECTIONS.join(',')})
   --keep-data      reuse the database loaded at this scale by an earlier --keep-data run, and keep it
   --out file.md    write the table there, and its data beside it as .json

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,10 +32,48 @@ export interface PgbenchRun {
   readonly rate?: number | null;
 }
 
+/** One transaction a pgbench ran, from its per-transaction log (`-l`). */
+export interface LoggedTransaction {
+  /** When it ended, in milliseconds since the epoch (this machine's clock, as `Date.now()`). */
+  readonly endedAtMs: number;
+  readonly latencyMs: number;
+}
+
 /** A pgbench writing in the background until stopped. */
 export interface BackgroundPgbench {
-  /** Stops it; resolves with the transactions its progress reports counted, and the seconds they cover. */
-  stop(): Promise<{ transactions: number; seconds: number }>;
+  /**
+   * Stops it; resolves with the transactions its progress reports counted,
+   * and the seconds they cover, and (when started with `logTransactions`)
+   * every transaction it ran, in the order they ended.
+   */
+  stop(): Promise<{ transactions: number; seconds: number; logged: LoggedTransaction[] }>;
+  /**
+   * With `logTransactions`: until when the log on disk is complete, while it
+   * runs. pgbench buffers each thread's log and writes it out a block at a
+   * time, and a stop loses the block not yet written: the transactions that
+   * ended before this instant are all on disk (every thread has written one
+   * that ended after it). 0 while some thread has written none.
+   */
+  loggedUntil(): Promise<number>;
+}
+
+/**
+ * The transactions of one of pgbench's per-transaction logs (`-l`;
+ * PostgreSQL 15: `client_id transaction_no time script_no time_epoch time_us
+ * [schedule_lag]`, `time` the latency in microseconds, or `skipped` or
+ * `failed`), those that ran, in the order they ended. A last line without
+ * its newline (the log of a pgbench stopped while writing) is left out.
+ */
+export function parsePgbenchLog(text: string): LoggedTransaction[] {
+  const logged: LoggedTransaction[] = [];
+  const lines = text.split('\n');
+  lines.pop();
+  for (const line of lines) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 6 || !fields.every((field) => /^[0-9]+$/.test(field))) continue;
+    logged.push({ endedAtMs: Number(fields[4]) * 1000 + Number(fields[5]) / 1000, latencyMs: Number(fields[2]) / 1000 });
+  }
+  return logged.sort((a, b) => a.endedAtMs - b.endedAtMs);
 }
 
 /** The transactions and seconds of pgbench's progress lines (`progress: 2.0 s, 51.8 tps, ...`), one a second. */
@@ -69,14 +107,25 @@ export async function runPgbench({ seconds, ...run }: PgbenchRun & { seconds: nu
 /**
  * Starts pgbench in the background (as `runPgbench`, with a progress line
  * each second) for a write load beside a read benchmark; `stop()` ends it.
+ * With `logTransactions`, pgbench logs every transaction (`-l`) into its own
+ * temporary folder, read at the stop.
  */
-export async function startPgbench(run: PgbenchRun): Promise<BackgroundPgbench> {
+export async function startPgbench(run: PgbenchRun & { logTransactions?: boolean }): Promise<BackgroundPgbench> {
   const dir = await mkdtemp(join(tmpdir(), 'bcat-pgbench-'));
   const file = join(dir, 'script.sql');
   await writeFile(file, run.script);
+  const log = run.logTransactions ? ['-l', `--log-prefix=${join(dir, 'log')}`] : [];
+  const threads = Math.min(2, run.clients);
   // Far longer than any benchmark: stop() ends it.
-  const child = spawnPgbench({ run, file, extra: ['-T', '86400', '-P', '1'] });
-  const done = child.done.finally(() => rm(dir, { recursive: true, force: true }));
+  const child = spawnPgbench({ run, file, extra: ['-T', '86400', '-P', '1', ...log] });
+  let logged: LoggedTransaction[] = [];
+  const done = child.done
+    .then(async (result) => {
+      // What a thread had not written out when it was stopped is lost: `loggedUntil` says how far the log is whole.
+      if (run.logTransactions) logged = await readLogs(dir);
+      return result;
+    })
+    .finally(() => rm(dir, { recursive: true, force: true }));
   // Could not run at all: stop() says so; until then the rejection is not an unhandled one.
   done.catch(() => undefined);
   return {
@@ -89,9 +138,26 @@ export async function startPgbench(run: PgbenchRun): Promise<BackgroundPgbench> 
       if ((!stopped && code !== 0) || /^pgbench: error:/m.test(output)) {
         throw new Error(`pgbench failed${stopped ? '' : ` (exit code ${code}) before it was stopped`}:\n${output.slice(-2000)}`);
       }
-      return parsePgbenchProgress(output);
+      return { ...parsePgbenchProgress(output), logged };
+    },
+    async loggedUntil() {
+      const files = await logFiles(dir).catch(() => []);
+      if (files.length < threads) return 0;
+      const lasts = await Promise.all(files.map(async (file) => parsePgbenchLog(await readFile(file, 'utf8')).at(-1)?.endedAtMs ?? 0));
+      return Math.min(...lasts);
     },
   };
+}
+
+/** Every thread's log in `dir`: `log.<pid>`, `log.<pid>.<thread>`. */
+async function logFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.startsWith('log.')).map((name) => join(dir, name));
+}
+
+/** The transactions of every thread's log in `dir`, in the order they ended. */
+async function readLogs(dir: string): Promise<LoggedTransaction[]> {
+  const texts = await Promise.all((await logFiles(dir)).map((file) => readFile(file, 'utf8')));
+  return texts.flatMap(parsePgbenchLog).sort((a, b) => a.endedAtMs - b.endedAtMs);
 }
 
 async function withScript<T>(script: string, use: (file: string) => Promise<T>): Promise<T> {

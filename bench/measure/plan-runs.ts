@@ -17,11 +17,14 @@ export interface PlannedRun<S extends string = Side, C extends string = CaseName
 }
 
 /**
- * Cases measured together, their runs interleaved: page 2 and the deep page,
- * whose latencies the deep-paging target compares, so they are measured side
- * by side in time rather than a minute apart.
+ * Cases measured together, their runs interleaved, so that what a target
+ * compares is measured side by side in time rather than a minute apart:
+ * page 2 and the deep page (their latencies), the deep page newest first
+ * beside the deep page in the default order, and the big brand's first page
+ * newest first beside the same page in the default order (their ratios to
+ * the floor).
  */
-const MEASURED_TOGETHER: readonly (readonly CaseName[])[] = [['page-2', 'page-2000']];
+export const MEASURED_TOGETHER: readonly (readonly CaseName[])[] = [['page-2', 'page-2000', 'newest-page-2000'], ['first-page-big', 'newest-first-page']];
 
 /** The selected cases in groups measured together, in table order. */
 export function groupCases(names: readonly CaseName[]): CaseName[][] {

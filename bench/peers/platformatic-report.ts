@@ -80,6 +80,8 @@ export const NOT_COMPARED = [
   "Platformatic DB's own cursor (`X-Start-After`) carries timestamps in milliseconds: on rows whose `created_at` has microseconds (the small brand's) the next page repeats the last row of the page before. The cursor case gives it the exact position; the big brand's timestamps are whole milliseconds, where the two agree.",
   'Platformatic DB prints timestamps in milliseconds, the server in microseconds: records are compared by id and order only.',
   "Platformatic DB counts a first page's total on every request (`totalCount=true`); the server may reuse a count while the brand's products have not changed.",
+  "Newest first is measured on the deep page against Platformatic DB's own cursor in that order (`orderby.createdAt=desc&orderby.id=desc&startAfter=`, which it answers with `(created_at, id) < (...)`); any of (`where.status.in=`) and the month (`where.createdAt.gte=` with `where.createdAt.lt=`) on the first page with its total.",
+  "Counts by value are not compared: Platformatic DB's REST API has no `GROUP BY` (the bench holds them to its prepared floor's).",
 ] as const;
 
 function sideRows(c: PlatformaticReport['cases'][number]): string[] {

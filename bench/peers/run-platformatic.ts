@@ -7,7 +7,7 @@ import { startBenchServer, startFloor } from '../measure/bench-services.ts';
 import { readFixtures } from '../measure/case-fixtures.ts';
 import type { Log } from '../data/load-data.ts';
 import { isLoaded } from '../data/loaded-marker.ts';
-import { buildPlatformaticCases, needsDeepPage } from './platformatic-cases.ts';
+import { buildPlatformaticCases, platformaticWalks } from './platformatic-cases.ts';
 import { writePlatformaticConfig } from './platformatic-config.ts';
 import { measurePlatformaticCases, type PlatformaticServices } from './platformatic-measure.ts';
 import type { PlatformaticOptions } from './platformatic-options.ts';
@@ -83,7 +83,7 @@ export async function runPlatformaticComparison({ options, log, signal, running 
     checkpoint();
     const { server } = services.sides;
     const fixtures = await readFixtures({
-      url, brands: planBrands(options.scale), target: { origin: server.origin, key: services.key }, needPages: needsDeepPage(options.cases), log,
+      url, brands: planBrands(options.scale), target: { origin: server.origin, key: services.key }, walks: platformaticWalks(options.cases), log,
     });
     const cases = buildPlatformaticCases({ names: options.cases, fixtures });
     const load = { durationSeconds: 2 * options.halfSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections };

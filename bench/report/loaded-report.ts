@@ -1,3 +1,4 @@
+import type { CaseName } from '../measure/cases.ts';
 import type { LoadedRun } from '../measure/measure-loaded.ts';
 import type { Measurement } from '../measure/measure.ts';
 import { WRITE_LOADS, type WriteLoadName } from '../measure/write-loads.ts';
@@ -7,12 +8,26 @@ const milliseconds = (n: number): string => (Number.isNaN(n) ? 'n/a' : n < 10 ? 
 const times = (n: number): string => (Number.isNaN(n) ? 'n/a' : n === Number.POSITIVE_INFINITY ? '∞ (none answered)' : `${n.toFixed(2)}×`);
 const side = (m: Measurement): string => `${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)}`;
 
-/** The lowest server / floor ratio of the big brand's filtered first page under a load, over its connection counts; null when not run. */
-export function worstBigFilterRatio(loaded: readonly LoadedRun[], load: WriteLoadName): number | null {
+/**
+ * The lowest ratio of a case under a load, over its connection counts: the
+ * server's req/s over the floor's (`requestsRatio`) or the prepared floor's
+ * (`preparedRatio`); null when not run.
+ */
+export function worstLoadedRatio({ loaded, load, name, which = 'requestsRatio' }: {
+  loaded: readonly LoadedRun[];
+  load: WriteLoadName;
+  name: CaseName;
+  which?: 'requestsRatio' | 'preparedRatio';
+}): number | null {
   const run = loaded.find((candidate) => candidate.load === load);
-  const ratios = run?.cases.filter((c) => c.name === 'first-page-big-filter').map((c) => c.requestsRatio) ?? [];
+  const ratios = run?.cases.filter((c) => c.name === name).map((c) => c[which]) ?? [];
   // NaN (no side answered) makes the worst NaN: a measurement that failed is judged as not run, never as met.
   return ratios.length === 0 ? null : ratios.some(Number.isNaN) ? Number.NaN : Math.min(...ratios);
+}
+
+/** The lowest server / floor ratio of the big brand's filtered first page under a load, over its connection counts; null when not run. */
+export function worstBigFilterRatio(loaded: readonly LoadedRun[], load: WriteLoadName): number | null {
+  return worstLoadedRatio({ loaded, load, name: 'first-page-big-filter' });
 }
 
 /** The write loads' part of the report, as Markdown lines; none when no load ran. */
@@ -27,6 +42,16 @@ export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
       ...run.cases.map((c) => `| ${c.title} | ${c.connections} | ${side(c.server)} | ${side(c.floor)} | ${side(c.preparedFloor)} | ${times(c.requestsRatio)} | ${times(c.preparedRatio)} |`),
       '',
     );
+    const fresh = run.freshCounts;
+    if (fresh) {
+      lines.push(
+        `Whether the server's counts were fresh under this load, in a run of the server alone after the measured ones (${fresh.seconds.toFixed(0)} s at ${fresh.connections} connections; `
+          + `from Postgres's statistics: rows the products table's scans read over the brand's products, and scans of its sync index): ${thousands(fresh.answers)} answers, `
+          + `${thousands(fresh.checks)} runs that asked whether the brand was written since the remembered count (identical counts arriving together share a run), `
+          + `${thousands(fresh.countsRun)} counts: **${Number.isNaN(fresh.freshShare) ? 'n/a' : `${(fresh.freshShare * 100).toFixed(0)} %`} of the runs counted afresh**; the others gave a remembered count back. The floors count on every request.`,
+        '',
+      );
+    }
   }
   return lines;
 }

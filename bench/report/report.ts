@@ -2,112 +2,24 @@ import type { CaseResult } from '../measure/case-result.ts';
 import type { CaseName } from '../measure/cases.ts';
 import { renderCompression } from './compression-report.ts';
 import { renderFeed } from './feed-report.ts';
-import { renderLoaded, worstBigFilterRatio } from './loaded-report.ts';
+import { renderLoaded } from './loaded-report.ts';
+import { ratio } from './ratio.ts';
+import { TARGETS } from './targets.ts';
 import type { FeedResults } from '../measure/measure-feed.ts';
 import type { CompressionRow } from '../measure/measure-compression.ts';
 import type { LoadedRun } from '../measure/measure-loaded.ts';
-import type { Scale } from '../data/scale.ts';
 import { megabytes, milliseconds, thousands, times } from './format.ts';
 
 export type { CaseResult } from '../measure/case-result.ts';
-
-/** How, where and on what the run was made. */
-export interface RunContext {
-  readonly scale: Scale;
-  readonly startedAt: string;
-  readonly durationSeconds: number;
-  readonly warmupSeconds: number;
-  readonly connections: number;
-  /** Postgres connections of each server. */
-  readonly poolMax: number;
-  readonly load: {
-    readonly seconds: number;
-    /** Postgres CPU seconds of the load, or null where unknown. */
-    readonly cpuSeconds: number | null;
-    readonly reused: boolean;
-    readonly rows: Readonly<Record<string, number>>;
-  };
-  readonly machine: {
-    readonly cpus: number;
-    /** The 1, 5 and 15 minute load averages when the run started and when it ended: other work on the machine shows here. */
-    readonly loadAverage: { readonly before: readonly number[]; readonly after: readonly number[] };
-    readonly node: string;
-    readonly postgres: string;
-  };
-  /** RSS of each process once started, before any load. */
-  readonly idleRssBytes: { readonly server: number | null; readonly floor: number | null };
-}
-
-/** A target the issue set, as measured in this run; null where its cases were not run. */
-export interface TargetCheck {
-  readonly label: string;
-  readonly value: number | null;
-  readonly goal: string;
-  readonly met: boolean | null;
-}
-
-/** A case's ratios: server req/s over each floor's, and server CPU per request over the prepared floor's. */
-export interface CaseRatios {
-  readonly requestsRatio: number;
-  readonly preparedRatio: number;
-  readonly cpuRatio: number;
-}
-
-export interface BenchReport extends RunContext {
-  readonly cases: readonly (CaseResult & CaseRatios)[];
-  /** p50 of the deep page over p50 of page 2, on each server. */
-  readonly deepPaging: { readonly server: number | null; readonly floor: number | null };
-  /** Peak RSS over all cases, on each server, and the server's over the floor's. */
-  readonly rss: { readonly server: number | null; readonly floor: number | null; readonly ratio: number | null };
-  /** The changes feed's cases (measured on the server alone). */
-  readonly feed: FeedResults;
-  /** Cases measured again under each write load. */
-  readonly loaded: readonly LoadedRun[];
-  /** Response compression's requests in each coding (measured on the server alone); empty when not run. */
-  readonly compression: readonly CompressionRow[];
-  readonly targets: readonly TargetCheck[];
-}
-
-const ratio = (a: number | null | undefined, b: number | null | undefined): number | null =>
-  a === null || a === undefined || b === null || b === undefined || b === 0 || !Number.isFinite(a) || !Number.isFinite(b) ? null : a / b;
+export type { RunContext, TargetCheck, CaseRatios, BenchReport } from './report-shape.ts';
+import type { BenchReport, RunContext } from './report-shape.ts';
 
 const peak = (values: readonly (number | null)[]): number | null => {
   const known = values.filter((v): v is number => v !== null);
   return known.length === 0 ? null : Math.max(...known);
 };
 
-/** The targets of the issue: each a value of this run, compared with its goal. */
-const TARGETS: readonly {
-  label: string;
-  goal: string;
-  value(report: Omit<BenchReport, 'targets'>): number | null;
-  met(value: number): boolean;
-}[] = [
-  { label: 'get by id: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id'), met: (v) => v >= 0.8 },
-  { label: 'get by id: req/s vs prepared floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id', 'preparedRatio'), met: (v) => v >= 0.8 },
-  { label: 'get by id: CPU per request vs prepared floor', goal: '≤ 1.3', value: (r) => caseRatio(r, 'get-by-id', 'cpuRatio'), met: (v) => v <= 1.3 },
-  { label: 'first page, small brand: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'first-page-small'), met: (v) => v >= 0.8 },
-  { label: 'first page, big brand with filter: req/s vs floor', goal: '≥ 5', value: (r) => caseRatio(r, 'first-page-big-filter'), met: (v) => v >= 5 },
-  { label: 'deep page p50 / page 2 p50 (server)', goal: '≤ 1.2', value: (r) => r.deepPaging.server, met: (v) => v <= 1.2 },
-  { label: 'RSS ratio: server peak / floor peak', goal: '≤ 1.5', value: (r) => r.rss.ratio, met: (v) => v <= 1.5 },
-  {
-    label: 'under 200 writes/s to other brands: big filtered first page vs floor, worst over the connection counts', goal: '≥ 5',
-    value: (r) => worstBigFilterRatio(r.loaded, 'writes-other-brands'), met: (v) => v >= 5,
-  },
-  {
-    label: 'under 20 writes/s to the brands read: big filtered first page vs floor, worst over the connection counts', goal: '≥ 1',
-    value: (r) => worstBigFilterRatio(r.loaded, 'writes-own-brand'), met: (v) => v >= 1,
-  },
-  { label: 'changes page of 100: list req/s / changes req/s', goal: '≤ 1.3', value: (r) => r.feed.pages?.ratio ?? null, met: (v) => v <= 1.3 },
-  // The triggers cost writers at most 15 %.
-  { label: "writers' updates/s with the feed's triggers / without", goal: '≥ 0.85', value: (r) => (r.feed.writers ? 1 - r.feed.writers.cost : null), met: (v) => v >= 0.85 },
-];
-
-function caseRatio(report: Omit<BenchReport, 'targets'>, name: CaseName, which: keyof CaseRatios = 'requestsRatio'): number | null {
-  return report.cases.find((c) => c.name === name)?.[which] ?? null;
-}
-
-const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null });
+const NO_FEED: FeedResults = Object.freeze({ pages: null, batches: null, writers: null, indexWriters: null, indexBuild: null });
 
 /** The ratios and target checks of a run. */
 export function summarize({ context, cases, feed = NO_FEED, loaded = [], compression = [] }: {
@@ -140,12 +52,25 @@ export function summarize({ context, cases, feed = NO_FEED, loaded = [], compres
     ...partial,
     targets: TARGETS.map((target) => {
       const value = target.value(partial);
-      return { label: target.label, goal: target.goal, value, met: value === null || Number.isNaN(value) ? null : target.met(value) };
+      return { label: target.label, goal: target.goal, value, met: value === null || Number.isNaN(value) ? null : target.met(value, partial) };
     }),
   };
 }
 
 const loads = (averages: readonly number[]): string => averages.map((n) => n.toFixed(2)).join(' / ');
+
+/** The cases of the list questions (CONTRACT.md §8), which the floors answer with SQL written by hand. */
+const LIST_QUESTION_CASES: readonly CaseName[] = ['first-page-big', 'newest-first-page', 'newest-page-2000', 'code-page-2000', 'any-of-statuses', 'created-month', 'counts-status'];
+
+/** How the floors answer the list questions, under the table. */
+const LIST_QUESTIONS_NOTE: readonly string[] = [
+  'The list questions (CONTRACT.md §8: `first-page-big` to `counts-status`, and `newest-page-2000`) are asked of the floors in SQL written by hand '
+    + '(bench/floors/floor-questions.ts), not the engine\'s statements: `ORDER BY` the field, `created_at`, `id` (descending for newest first), '
+    + '`status = any($n)`, `created_at >= $n and created_at < $n` (sent unprepared on both floors, as the server plans a range per request), '
+    + 'the page and its `count(*)` in parallel, and counts by `GROUP BY status`. The big brand\'s first page in the default order is asked the same way, '
+    + 'as what newest first is held to. Deep pages: newest first after the row before (keyset, and a count, as the default order\'s floor pages count); '
+    + 'by code at its `OFFSET`, the walk\'s total carried by the position as the server\'s cursor carries it, so that page is the `OFFSET` query alone.',
+];
 const verdict = (met: boolean | null): string => (met === null ? 'not run' : met ? 'yes' : '**no**');
 
 /** The run as Markdown: what was run, one table of the cases, one of the targets. */
@@ -156,7 +81,7 @@ export function renderMarkdown(report: BenchReport): string {
     `## Benchmark: ${thousands(scale.products)} products, ${thousands(scale.brands)} brands (the big one ${thousands(scale.bigBrand)})`,
     '',
     `- Data: ${load.reused ? 'kept from an earlier run, which loaded it' : 'loaded'} in ${load.seconds.toFixed(1)} s${load.cpuSeconds === null ? '' : ` (${load.cpuSeconds.toFixed(1)} s of Postgres CPU)`}: ${rows}.`,
-    `- Run ${report.startedAt}: ${report.durationSeconds} s per case and server after ${report.warmupSeconds} s of warm-up, ${report.connections} connections, ${report.poolMax} Postgres connections per server; each side's time in two halves run in mirrored order (A B C C B A over the server, the floor and the prepared floor; page 2 and the deep page interleaved).`,
+    `- Run ${report.startedAt}: ${report.durationSeconds} s per case and server after ${report.warmupSeconds} s of warm-up, ${report.connections} connections, ${report.poolMax} Postgres connections per server; each side's time in two halves run in mirrored order (A B C C B A over the server, the floor and the prepared floor; cases measured together interleaved: page 2 and the deep pages, in the default order and newest first; the big brand's first page in both orders).`,
     `- Machine: ${machine.cpus} CPUs, load average ${loads(machine.loadAverage.before)} at the start and ${loads(machine.loadAverage.after)} at the end; Node ${machine.node}, ${machine.postgres}.`,
     `- RSS at rest: server ${megabytes(report.idleRssBytes.server)} MB, floor ${megabytes(report.idleRssBytes.floor)} MB. CPU ms/req: the Node process's own CPU time per response.`,
     '',
@@ -170,6 +95,7 @@ export function renderMarkdown(report: BenchReport): string {
       lines.push(`| ${on === 'server' ? c.title : ''} | ${on} | ${thousands(m.requestsPerSecond)} | ${milliseconds(m.p50Ms)} | ${milliseconds(m.p99Ms)} | ${m.errors + m.non2xx} | ${megabytes(m.peakRssBytes)} | ${m.cpuMsPerRequest === null ? 'n/a' : m.cpuMsPerRequest.toFixed(2)} | ${ratios.join(' | ')} |`);
     }
   }
+  if (report.cases.some((c) => LIST_QUESTION_CASES.includes(c.name))) lines.push('', ...LIST_QUESTIONS_NOTE);
   lines.push(
     '',
     `Deep paging, p50 of the deep page / p50 of page 2: server ${times(report.deepPaging.server)}, floor ${times(report.deepPaging.floor)}.`,

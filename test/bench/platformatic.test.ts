@@ -3,7 +3,7 @@ import type { CaseFixtures } from '../../bench/measure/cases.ts';
 import type { Measurement } from '../../bench/measure/measure.ts';
 import { UsageError } from '../../bench/measure/options.ts';
 import { answerDifferences, readAnswer, type Answer } from '../../bench/peers/platformatic-answers.ts';
-import { buildPlatformaticCases, needsDeepPage, platformaticCursor, PLATFORMATIC_CASE_NAMES } from '../../bench/peers/platformatic-cases.ts';
+import { buildPlatformaticCases, needsDeepPage, platformaticCursor, platformaticWalks, PLATFORMATIC_CASE_NAMES } from '../../bench/peers/platformatic-cases.ts';
 import { platformaticConfig } from '../../bench/peers/platformatic-config.ts';
 import { parsePlatformaticArgs, platformaticOutPath } from '../../bench/peers/platformatic-options.ts';
 import { renderPlatformatic, summarizePlatformatic, type PlatformaticContext } from '../../bench/peers/platformatic-report.ts';
@@ -17,6 +17,8 @@ const fixtures: CaseFixtures = {
     second: { page: 2, cursor: 'c2.sig', after: '2023-01-01T00:00:00.000001Z,x2' },
     deep: { page: 2000, cursor: 'c2000.sig', after: '2024-06-01T00:00:00.961000Z,x2000' },
   },
+  newestDeep: { page: 2000, cursor: 'n2000.sig', after: '2025-06-01T00:00:00.961000Z,y2000' },
+  codeDeep: null,
 };
 
 /** The server's columns, asked of Platformatic DB (URL-encoded in a list's query). */
@@ -43,7 +45,25 @@ describe('buildPlatformaticCases', () => {
     expect(cases.get('page-2000')!.paths.platformatic[0]).to.contain('&offset=49975&');
     expect(cases.get('page-2000')!.paths.server).to.deep.equal(['/api/public/v1/brands/brand-001/products?limit=25&cursor=c2000.sig']);
     expect(cases.get('page-2000-cursor')!.paths.server).to.deep.equal(cases.get('page-2000')!.paths.server);
-    expect([...cases.values()].map((c) => c.counted)).to.deep.equal([false, true, true, false, false, true]);
+    expect([...cases.values()].map((c) => c.counted)).to.deep.equal([false, true, true, false, false, true, false, true, true]);
+  });
+
+  it('asks Platformatic DB the list questions in its own syntax: newest first by its cursor in that order, where.status.in, a createdAt range', () => {
+    const newest = cases.get('newest-page-2000-cursor')!;
+    expect(newest.title).to.equal('page 2000 of the big brand, sort=-createdAt, by cursor, Platformatic by its cursor');
+    expect(newest.paths.server).to.deep.equal(['/api/public/v1/brands/brand-001/products?sort=-createdAt&limit=25&cursor=n2000.sig']);
+    expect(newest.paths.preparedFloor).to.deep.equal(['/floor/products/b1?order=-createdAt&limit=25&after=2025-06-01T00%3A00%3A00.961000Z%2Cy2000']);
+    const query = new URLSearchParams(newest.paths.platformatic[0]!.split('?')[1]);
+    expect(Object.fromEntries(query)).to.deep.include({ 'orderby.createdAt': 'desc', 'orderby.id': 'desc', limit: '25' });
+    expect(JSON.parse(Buffer.from(query.get('startAfter')!, 'base64').toString())).to.deep.equal({ createdAt: '2025-06-01T00:00:00.961000Z', id: 'y2000' });
+    expect(cases.get('any-of-statuses')!.paths.platformatic).to.deep.equal([
+      `/products/?where.brandId.eq=b1&where.status.in=development%2Csampling%2Cdiscontinued&totalCount=true&orderby.createdAt=asc&orderby.id=asc&limit=25&fields=${FIELDS}`,
+    ]);
+    expect(cases.get('created-month')!.paths.platformatic).to.deep.equal([
+      `/products/?where.brandId.eq=b1&where.createdAt.gte=2024-03-01T00%3A00%3A00Z&where.createdAt.lt=2024-04-01T00%3A00%3A00Z&totalCount=true&orderby.createdAt=asc&orderby.id=asc&limit=25&fields=${FIELDS}`,
+    ]);
+    expect(platformaticWalks(['get-by-id', 'any-of-statuses'])).to.deep.equal([]);
+    expect(platformaticWalks(['newest-page-2000-cursor', 'page-2000'])).to.deep.equal(['default', 'newest']);
   });
 
   it('gives Platformatic DB the deep page\'s exact position as its cursor', () => {

@@ -52,4 +52,49 @@ onPostgres?.('the floor of the bench', () => {
       });
     });
   }
+
+  it('answers the list questions of §8 on products with its hand-written SQL: orders, positions, any of, a range, counts', async () => {
+    const { brand } = await resetToBrand('acme');
+    const at = (day: number): string => `2024-03-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+    const products = await insert('products', brand.id, [
+      { code: 'C', name: 'c', status: 'approved', createdAt: at(1) },
+      { code: 'A', name: 'a', status: 'sampling', createdAt: at(2) },
+      { code: 'B', name: 'b', status: 'development', createdAt: at(3) },
+      { code: 'D', name: 'd', status: 'approved', createdAt: '2024-04-01T00:00:00Z' },
+    ]);
+    const ids = (body: { items: { id: string }[] }): string[] => body.items.map((item) => item.id);
+    const [c, a, b, d] = products.map((product) => product!.id as string);
+    await served(true, async (get, pool) => {
+      const base = `/floor/products/${brand.id}`;
+      const newest = await get(`${base}?order=-createdAt&limit=2`);
+      expect(newest.status).to.equal(200);
+      expect(ids(newest.body)).to.deep.equal([d, b]);
+      expect(newest.body.totalItems).to.equal(4);
+      expect(newest.body.nextCursor).to.match(new RegExp(`^2024-03-03T00:00:00\\.0+Z,${b}$`));
+      expect(newest.body.items[0]).to.have.keys(['id', 'code', 'name', 'status', 'category', 'createdAt', 'updatedAt']);
+      expect(newest.body.items[1].createdAt).to.equal(at(3));
+      const after = await get(`${base}?order=-createdAt&limit=2&after=${encodeURIComponent(newest.body.nextCursor)}`);
+      expect(ids(after.body)).to.deep.equal([a, c]);
+      expect(after.body.nextCursor).to.equal(null);
+      // By code from an OFFSET, the total carried by the position: nothing counted.
+      const byCode = await get(`${base}?order=code&limit=2&offset=1&total=99`);
+      expect(ids(byCode.body)).to.deep.equal([b, c]);
+      expect(byCode.body).to.deep.include({ totalItems: 99, nextCursor: '3' });
+      const anyOf = await get(`${base}?status=sampling&status=development&limit=25`);
+      expect(ids(anyOf.body)).to.deep.equal([a, b]);
+      expect(anyOf.body.totalItems).to.equal(2);
+      const month = await get(`${base}?createdAt%5Bgte%5D=2024-03-02T00:00:00Z&createdAt%5Blt%5D=2024-04-01T00:00:00Z&limit=25`);
+      expect(ids(month.body)).to.deep.equal([a, b]);
+      expect(month.body.totalItems).to.equal(2);
+      const counts = await get(`${base}/counts?by=status`);
+      expect(counts).to.deep.equal({ status: 200, body: {
+        by: 'status', counts: [{ value: 'approved', count: 2 }, { value: 'development', count: 1 }, { value: 'sampling', count: 1 }], otherItems: 0, totalItems: 4,
+      } });
+      expect((await get(`${base}?order=nope`)).status).to.equal(400);
+      expect((await get(`${base}/counts?by=code`)).status).to.equal(400);
+      // Prepared by name, except the statements with a range (planned for their values, as the server plans them).
+      const names = await preparedNames(pool);
+      expect(names.filter((name) => name.startsWith('hand_'))).to.have.length(7);
+    });
+  });
 });

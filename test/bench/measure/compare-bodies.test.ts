@@ -17,4 +17,20 @@ describe('bodyDifferences', () => {
     expect(bodyDifferences(list(['a'], { nextCursor: null }), list(['a']))).to.deep.equal(['only one of them has a next page']);
     expect(bodyDifferences({ id: 'a' }, { id: 'b' })).to.deep.equal(['the records differ']);
   });
+
+  it('compares counts by value exactly, naming what differs', () => {
+    const counts = (entries: [unknown, number][], extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+      by: 'status', counts: entries.map(([value, count]) => ({ value, count })), otherItems: 0, totalItems: entries.reduce((sum, [, n]) => sum + n, 0), ...extra,
+    });
+    expect(bodyDifferences(counts([['a', 2], [null, 1]]), counts([['a', 2], [null, 1]]))).to.deep.equal([]);
+    expect(bodyDifferences(counts([['a', 2], ['b', 1]]), counts([['a', 2], ['c', 1]]))).to.deep.equal([
+      'count 1 differs: {"value":"b","count":1} from the server, {"value":"c","count":1} from the floor',
+    ]);
+    expect(bodyDifferences(counts([['a', 2]]), counts([['a', 2], ['b', 1]]))).to.deep.equal([
+      '1 counts from the server, 2 from the floor', 'totalItems 2 from the server, 3 from the floor',
+    ]);
+    expect(bodyDifferences(counts([['a', 2]], { otherItems: 5 }), counts([['a', 2]]))).to.deep.equal(['otherItems 5 from the server, 0 from the floor']);
+    // The same parts, the keys in another order: still not the same body.
+    expect(bodyDifferences({ counts: [], by: 'status', otherItems: 0, totalItems: 0 }, counts([]))).to.deep.equal(['the counts bodies differ']);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parsePgbenchOutput, parsePgbenchProgress, runPgbench, startPgbench } from '../../../bench/measure/pgbench.ts';
+import { parsePgbenchLog, parsePgbenchOutput, parsePgbenchProgress, runPgbench, startPgbench } from '../../../bench/measure/pgbench.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 /** The closing report of pgbench 15, as it prints it. */
@@ -37,6 +37,17 @@ describe('parsePgbenchProgress', () => {
   });
 });
 
+describe('parsePgbenchLog', () => {
+  it("reads each transaction's end and latency from pgbench's per-transaction log, in the order they ended, without those that did not run", () => {
+    // The last line, cut short by a stop, is not one.
+    const log = '0 1 2500 0 1764300000 250000 120\n1 1 1500 0 1764300000 100000 80\n0 2 skipped 0 1764300001 0 900\n\n0 3 2500 0 1764300001 25';
+    expect(parsePgbenchLog(log)).to.deep.equal([
+      { endedAtMs: 1764300000100, latencyMs: 1.5 },
+      { endedAtMs: 1764300000250, latencyMs: 2.5 },
+    ]);
+  });
+});
+
 const onPostgres = process.env.DATABASE_URL ? describe : null;
 
 onPostgres?.('runPgbench (Postgres)', function () {
@@ -62,6 +73,21 @@ onPostgres?.('runPgbench (Postgres)', function () {
     expect(seconds).to.be.within(1, 3);
     // About 50 a second: pgbench keeps to the rate, whatever the machine can do.
     expect(transactions / seconds).to.be.within(20, 80);
+  });
+
+  it('logs every transaction of a background run when asked, with when it ended', async () => {
+    const { url } = await testDatabase();
+    const started = Date.now();
+    const load = await startPgbench({ url: url!, clients: 2, rate: 1000, script: 'select 1;\n', logTransactions: true });
+    // pgbench writes its log out a block at a time: wait until both threads' logs on disk pass half a second.
+    while ((await load.loggedUntil()) < started + 500) await new Promise((resolve) => setTimeout(resolve, 100));
+    const until = await load.loggedUntil();
+    const { logged } = await load.stop();
+    const whole = logged.filter((t) => t.endedAtMs <= until);
+    expect(whole.length).to.be.greaterThan(50);
+    expect(whole[0]!.endedAtMs).to.be.within(started, until);
+    expect(whole.every((t, i) => i === 0 || t.endedAtMs >= whole[i - 1]!.endedAtMs)).to.equal(true);
+    expect(whole.every((t) => t.latencyMs > 0)).to.equal(true);
   });
 
   it('reports a background run that failed by itself at its stop', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { renderLoaded, worstBigFilterRatio } from '../../../bench/report/loaded-report.ts';
+import { renderLoaded, worstBigFilterRatio, worstLoadedRatio } from '../../../bench/report/loaded-report.ts';
 import { requestsOver, type LoadedCaseResult, type LoadedRun } from '../../../bench/measure/measure-loaded.ts';
 import type { Measurement } from '../../../bench/measure/measure.ts';
 
@@ -14,6 +14,7 @@ const loaded: LoadedRun[] = [{
   load: 'writes-other-brands',
   writesPerSecond: 199.6,
   cases: [result('first-page-big-filter', 2, 600, 100), result('get-by-id', 2, 900, 1000), result('first-page-big-filter', 256, 1200, 150)],
+  freshCounts: null,
 }];
 
 describe('requestsOver', () => {
@@ -39,7 +40,7 @@ describe('the write-load report', () => {
   });
 
   it('says when a floor answered none, and judges a run where no side answered as not run', () => {
-    const stalled: LoadedRun[] = [{ load: 'writes-own-brand', writesPerSecond: 20, cases: [
+    const stalled: LoadedRun[] = [{ load: 'writes-own-brand', writesPerSecond: 20, freshCounts: null, cases: [
       { ...result('first-page-big-filter', 256, 140, 0), load: 'writes-own-brand', requestsRatio: Number.POSITIVE_INFINITY },
       { ...result('first-page-big-filter', 2, 700, 20), load: 'writes-own-brand' },
     ] }];
@@ -47,5 +48,21 @@ describe('the write-load report', () => {
     expect(renderLoaded(stalled).join('\n')).to.contain('| ∞ (none answered) |');
     const failed: LoadedRun[] = [{ ...stalled[0]!, cases: [{ ...stalled[0]!.cases[0]!, requestsRatio: Number.NaN }] }];
     expect(worstBigFilterRatio(failed, 'writes-own-brand')).to.be.NaN;
+  });
+
+  it("takes any case's worst ratio, to either floor, and says how fresh the server's counts were", () => {
+    const counted: LoadedRun[] = [{
+      load: 'writes-big-brand', writesPerSecond: 199.2,
+      cases: [{ ...result('counts-status', 2, 300, 100), load: 'writes-big-brand' }, { ...result('counts-status', 32, 900, 150), load: 'writes-big-brand' }],
+      freshCounts: { connections: 32, seconds: 10.02, answers: 9000, countsRun: 540.4, checks: 600, freshShare: 0.9 },
+    }];
+    expect(worstLoadedRatio({ loaded: counted, load: 'writes-big-brand', name: 'counts-status' })).to.equal(3);
+    expect(worstLoadedRatio({ loaded: counted, load: 'writes-big-brand', name: 'counts-status', which: 'preparedRatio' })).to.equal(1.5);
+    expect(worstLoadedRatio({ loaded: counted, load: 'writes-own-brand', name: 'counts-status' })).to.equal(null);
+    const markdown = renderLoaded(counted).join('\n');
+    expect(markdown).to.contain('### Under a write load: 200 writes/s to the big brand, so that every count is stale (achieved 199/s)');
+    expect(markdown).to.contain('(10 s at 32 connections;');
+    expect(markdown).to.contain('9,000 answers, 600 runs that asked whether the brand was written since the remembered count');
+    expect(markdown).to.contain('540 counts: **90 % of the runs counted afresh**');
   });
 });

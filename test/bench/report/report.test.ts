@@ -23,6 +23,24 @@ const run = (requestsPerSecond: number, p50Ms: number, peakRssMb: number | null 
 const result = (name: CaseResult['name'], server: Measurement, floor: Measurement, preparedFloor: Measurement = floor): CaseResult =>
   ({ name, title: name, server, floor, preparedFloor, differences: [] });
 
+const writes = (tps: number) => ({ transactions: tps * 10, tps, latencyMs: 2 / tps * 1000 });
+
+/** The targets of the list questions (CONTRACT.md §8), in the order of the table. */
+const LIST_QUESTION_TARGETS = [
+  "sort=-createdAt, big brand first page with its total: its ratio to the prepared floor / the default order's",
+  "sort=-createdAt, page 2000 by cursor: its ratio to the prepared floor / the default order's page 2000",
+  "sort=code, page 2000 by cursor: req/s vs the prepared floor's OFFSET page",
+  'three statuses at once, first page with its total: req/s vs prepared floor',
+  'one month of createdAt, first page with its total: req/s vs prepared floor',
+  "counts by status, nothing written (the remembered count): req/s vs the prepared floor's GROUP BY",
+  "under 20 writes/s to the brands read: counts by status vs the prepared floor's GROUP BY, worst over the connection counts",
+  "under 20 writes/s to the brands read: share of the server's counts runs that counted afresh (each answer a fresh count)",
+  "under 200 writes/s to the big brand: counts by status vs the prepared floor's GROUP BY, worst over the connection counts",
+  "under 200 writes/s to the big brand: share of the server's counts runs that counted afresh (each answer a fresh count)",
+  "writers' updates/s on products with the list questions' indexes / without",
+  "concurrent build of the list questions' products indexes: the writer's commits/s during the build / before",
+];
+
 describe('summarize', () => {
   it('compares each case with the floor, the deep page with page 2, and peak memory, against the targets', () => {
     const report = summarize({
@@ -52,6 +70,43 @@ describe('summarize', () => {
       ['under 20 writes/s to the brands read: big filtered first page vs floor, worst over the connection counts', null],
       ['changes page of 100: list req/s / changes req/s', null],
       ["writers' updates/s with the feed's triggers / without", null],
+      ...LIST_QUESTION_TARGETS.map((label) => [label, null]),
+    ]);
+  });
+
+  it("judges the list questions against the prepared floor: newest first against the default order's ratios, the others against the floor's own", () => {
+    const report = summarize({
+      context,
+      cases: [
+        // The default order: 2× and 4× the prepared floor; newest first: 1.9× (0.95 of it) and 3× (0.75 of it).
+        result('first-page-big', run(1000, 3), run(400, 5), run(500, 4)),
+        result('newest-first-page', run(950, 3), run(400, 5), run(500, 4)),
+        result('page-2000', run(800, 3), run(150, 5), run(200, 4)),
+        result('newest-page-2000', run(600, 3), run(150, 5), run(200, 4)),
+        result('code-page-2000', run(800, 3), run(60, 50), run(80, 40)),
+        result('any-of-statuses', run(500, 3), run(400, 5), run(600, 4)),
+        result('created-month', run(500, 3), run(400, 5), run(450, 4)),
+        result('counts-status', run(3000, 3), run(250, 50), run(300, 40)),
+      ],
+      loaded: [
+        { load: 'writes-own-brand', writesPerSecond: 20, cases: [], freshCounts: { connections: 32, seconds: 10, answers: 30000, countsRun: 100, checks: 1000, freshShare: 0.1 } },
+        { load: 'writes-big-brand', writesPerSecond: 200, cases: [], freshCounts: { connections: 32, seconds: 10, answers: 3000, countsRun: 290, checks: 300, freshShare: 290 / 300 } },
+      ],
+      feed: {
+        pages: null, batches: null, writers: null,
+        indexWriters: { clients: 2, indexes: ['i'], withIndexes: writes(900), withoutIndexes: writes(1000), cost: 0.1, rebuildSeconds: [1.5] },
+        indexBuild: {
+          indexes: ['i'], products: 1000, seconds: 2, writerRate: 200, keptCommitting: true,
+          before: { seconds: 3, commits: 600, commitsPerSecond: 200, longestGapMs: 20, meanLatencyMs: 2, maxLatencyMs: 9 },
+          during: { seconds: 2, commits: 380, commitsPerSecond: 190, longestGapMs: 40, meanLatencyMs: 3, maxLatencyMs: 30 },
+        },
+      },
+    });
+    const judged = new Map(report.targets.map((t) => [t.label, [t.value, t.met]]));
+    expect(LIST_QUESTION_TARGETS.map((label) => judged.get(label))).to.deep.equal([
+      [0.95, true], [0.75, false], [10, true], [500 / 600, false], [500 / 450, true], [10, true],
+      [null, null], [0.1, false], [null, null], [290 / 300, true],
+      [0.9, true], [0.95, true],
     ]);
   });
 
@@ -88,7 +143,6 @@ describe('renderMarkdown', () => {
   });
 
   it("prints the feed's cases and judges their targets", () => {
-    const writes = (tps: number) => ({ transactions: tps * 10, tps, latencyMs: 2 / tps * 1000 });
     const batch = { items: 2100, deletes: 50, pages: 3, seconds: 0.5 };
     const report = summarize({
       context,
@@ -102,9 +156,19 @@ describe('renderMarkdown', () => {
           emptyPoll: { calls: 30, p50Ms: 1.5, p99Ms: 4 },
         },
         writers: { clients: 2, withTriggers: writes(800), withoutTriggers: writes(1000), cost: 0.2 },
+        indexWriters: { clients: 2, indexes: ['products_brand_id_name_created_at_id_idx'], withIndexes: writes(950), withoutIndexes: writes(1000), cost: 0.05, rebuildSeconds: [1.25] },
+        indexBuild: {
+          indexes: ['products_brand_id_name_created_at_id_idx'], products: 1_000_000, seconds: 12.34, writerRate: 200, keptCommitting: false,
+          before: { seconds: 4.5, commits: 900, commitsPerSecond: 200, longestGapMs: 21, meanLatencyMs: 1.5, maxLatencyMs: 12 },
+          during: { seconds: 12.34, commits: 1234, commitsPerSecond: 100, longestGapMs: 1500, meanLatencyMs: 25, maxLatencyMs: 1600 },
+        },
       },
     });
-    expect(report.targets.slice(-2).map((t) => [t.value, t.met])).to.deep.equal([[1.25, true], [0.8, false]]);
+    const feedTargets = new Map(report.targets.map((t) => [t.label, [t.value, t.met]]));
+    expect(feedTargets.get('changes page of 100: list req/s / changes req/s')).to.deep.equal([1.25, true]);
+    expect(feedTargets.get("writers' updates/s with the feed's triggers / without")).to.deep.equal([0.8, false]);
+    expect(feedTargets.get("writers' updates/s on products with the list questions' indexes / without")).to.deep.equal([0.95, true]);
+    expect(feedTargets.get("concurrent build of the list questions' products indexes: the writer's commits/s during the build / before")).to.deep.equal([0.5, false]);
     const markdown = renderMarkdown(report);
     expect(markdown).to.contain('| list | 1,000 | 20.0 | 60.0 | 0 | 0.50 |');
     expect(markdown).to.contain('| changes | 800 | 25.0 | 75.0 | 0 | 0.50 |');
@@ -114,5 +178,11 @@ describe('renderMarkdown', () => {
     expect(markdown).to.contain('| on | 800 | 2.500 |');
     expect(markdown).to.contain("The triggers' cost to writers: 20.0 % of their throughput.");
     expect(markdown).to.contain("| writers' updates/s with the feed's triggers / without | 0.80× | ≥ 0.85 | **no** |");
+    expect(markdown).to.contain('| present | 950 | 2.105 |');
+    expect(markdown).to.contain("The indexes' cost to writers on products: 5.0 % of their throughput.");
+    expect(markdown).to.contain('dropped: `products_brand_id_name_created_at_id_idx` (the migration\'s indexes on products), built again by its `up` (1.3 s).');
+    expect(markdown).to.contain('on 1,000,000 products in **12.3 s**, while pgbench committed single-row updates of random products at a steady 200/s');
+    expect(markdown).to.contain('| during the build | 12.3 | 1,234 | 100.0 | 1500 | 25.0 | 1600.0 |');
+    expect(markdown).to.contain('The writer **was held up during the build**.');
   });
 });
