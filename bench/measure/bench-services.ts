@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../../src/db/connection/open-database.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
+import { AREAS } from '../../src/engine/definition/normalize-resource.ts';
 import { FLOOR_PREFIX } from '../floors/floor-app.ts';
 import { startService, type ServiceProcess } from './service-process.ts';
 
@@ -25,13 +26,22 @@ export interface BenchServices {
   /** The same floor sending its SQL as prepared statements, as the server does: the fair comparison for CPU per request. */
   readonly preparedFloor: ServiceProcess;
   readonly key: string;
+  /** A global key restricted to the catalog area (products among it): what a restricted key costs a get. */
+  readonly restrictedKey: string;
 }
 
-/** A global key for the run, made with the project's key admin. */
-async function createBenchKey(url: string): Promise<string> {
+/** The area the restricted key reads: the products the cases ask for are in it. */
+export const RESTRICTED_AREA = 'catalog';
+
+/**
+ * A global key for the run, made with the project's key admin; restricted to
+ * `RESTRICTED_AREA` when `restricted`.
+ */
+async function createBenchKey(url: string, restricted = false): Promise<string> {
   const database = openPostgres({ url, poolMax: 1, boundStatements: false });
   try {
-    return (await createKey(database.db, { brands: [], global: true, expiresAt: null, name: 'bench' })).key;
+    const scope = restricted ? { areas: [RESTRICTED_AREA], known: { families: [], areas: AREAS } } : {};
+    return (await createKey(database.db, { brands: [], global: true, expiresAt: null, name: restricted ? 'bench-restricted' : 'bench', ...scope })).key;
   } finally {
     await database.close();
   }
@@ -103,6 +113,7 @@ export async function startBenchServices({ url, redisUrl, poolMax, running }: {
   running: ServiceProcess[];
 }): Promise<BenchServices> {
   const { server, key } = await startBenchServer({ url, redisUrl, poolMax, running });
+  const restrictedKey = await createBenchKey(url, true);
   const floor = await startFloor({ name: 'floor', prepared: false, url, poolMax, running });
-  return { server, floor, preparedFloor: await startFloor({ name: 'prepared floor', prepared: true, url, poolMax, running }), key };
+  return { server, floor, preparedFloor: await startFloor({ name: 'prepared floor', prepared: true, url, poolMax, running }), key, restrictedKey };
 }

@@ -9,7 +9,7 @@
  * (plan-runs.ts) sit side by side.
  */
 export const CASE_NAMES = [
-  'get-by-id', 'first-page-small', 'first-page-big-filter', 'page-2', 'page-2000', 'newest-page-2000', 'search', 'include',
+  'get-by-id', 'get-by-id-restricted', 'first-page-small', 'first-page-big-filter', 'page-2', 'page-2000', 'newest-page-2000', 'search', 'include',
   'first-page-big', 'newest-first-page', 'code-page-2000', 'any-of-statuses', 'created-month', 'counts-status',
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
@@ -89,4 +89,6 @@ export interface BenchCase {
   readonly title: string;
   readonly serverPaths: readonly string[];
   readonly floorPaths: readonly string[];
+  /** Whether the server is asked with the key restricted to an area (bench-services.ts) rather than the unrestricted one. */
+  readonly restricted?: boolean;
 }

@@ -24,6 +24,11 @@ const pageCase = (which: 'second' | 'deep') => ({
   },
 });
 
+const getById = ({ big, productIds }: CaseFixtures): Pick<BenchCase, 'serverPaths' | 'floorPaths'> => ({
+  serverPaths: productIds.map((id) => `${API_BASE_PATH}/brands/${big.slug}/products/${id}`),
+  floorPaths: productIds.map((id) => `${FLOOR_PREFIX}/products/${big.id}/${id}`),
+});
+
 /**
  * Each case's title, requests and the walks its fixtures need. The cases of
  * §8 ask the floor in its hand-written form (floor-questions.ts): `order=`
@@ -34,15 +39,18 @@ const pageCase = (which: 'second' | 'deep') => ({
 const CASES: Readonly<Record<CaseName, {
   title: string | ((fixtures: CaseFixtures) => string);
   walks: readonly Walk[];
-  build(fixtures: CaseFixtures): Pick<BenchCase, 'serverPaths' | 'floorPaths'>;
+  build(fixtures: CaseFixtures): Pick<BenchCase, 'serverPaths' | 'floorPaths' | 'restricted'>;
 }>> = Object.freeze({
   'get-by-id': {
     title: 'get a product by id (big brand)',
     walks: [],
-    build: ({ big, productIds }) => ({
-      serverPaths: productIds.map((id) => `${API_BASE_PATH}/brands/${big.slug}/products/${id}`),
-      floorPaths: productIds.map((id) => `${FLOOR_PREFIX}/products/${big.id}/${id}`),
-    }),
+    build: getById,
+  },
+  // What a restricted key costs: the same gets, asked with a key that reads the catalog area alone (measured beside get-by-id).
+  'get-by-id-restricted': {
+    title: 'get a product by id (big brand), with a key restricted to the catalog area',
+    walks: [],
+    build: (fixtures) => ({ ...getById(fixtures), restricted: true }),
   },
   'first-page-small': {
     title: 'first page, small brand',

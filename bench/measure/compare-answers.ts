@@ -6,6 +6,8 @@ export interface AnsweringSides {
   readonly server: { readonly origin: string };
   readonly floor: { readonly origin: string };
   readonly key: string;
+  /** The key a restricted case asks with. */
+  readonly restrictedKey?: string;
 }
 
 async function fetchBody({ origin, path, key }: { origin: string; path: string; key: string | null }): Promise<{ status: number; body: unknown }> {
@@ -21,9 +23,11 @@ async function fetchBody({ origin, path, key }: { origin: string; path: string; 
 }
 
 /** How the server's answer to the case's first request differs from the floor's; empty when they agree. */
-export async function compareAnswers({ services, benchCase }: { services: AnsweringSides; benchCase: Pick<BenchCase, 'serverPaths' | 'floorPaths'> }): Promise<string[]> {
+export async function compareAnswers({ services, benchCase }: { services: AnsweringSides; benchCase: Pick<BenchCase, 'serverPaths' | 'floorPaths' | 'restricted'> }): Promise<string[]> {
+  const key = benchCase.restricted ? services.restrictedKey : services.key;
+  if (key === undefined) throw new Error('a restricted case needs the restricted key');
   const [server, floor] = await Promise.all([
-    fetchBody({ origin: services.server.origin, path: benchCase.serverPaths[0]!, key: services.key }),
+    fetchBody({ origin: services.server.origin, path: benchCase.serverPaths[0]!, key }),
     fetchBody({ origin: services.floor.origin, path: benchCase.floorPaths[0]!, key: null }),
   ]);
   if (server.status !== 200 || floor.status !== 200) {

@@ -82,7 +82,7 @@ export async function measureGroup({ group, index, services, options, monitor, l
     const benchCase = byName.get(name)!;
     const service = services[on];
     return on === 'server'
-      ? { origin: service.origin, pid: service.pid, headers: { Authorization: `Bearer ${services.key}` }, paths: benchCase.serverPaths }
+      ? { origin: service.origin, pid: service.pid, headers: { Authorization: `Bearer ${benchCase.restricted ? services.restrictedKey : services.key}` }, paths: benchCase.serverPaths }
       : { origin: service.origin, pid: service.pid, headers: {}, paths: benchCase.floorPaths };
   };
   const samples = new Map(group.map((benchCase) => [benchCase.name, Object.fromEntries(SIDES.map((side) => [side, [] as RunSample[]])) as Record<Side, RunSample[]>]));

@@ -22,9 +22,12 @@ export interface PlannedRun<S extends string = Side, C extends string = CaseName
  * page 2 and the deep page (their latencies), the deep page newest first
  * beside the deep page in the default order, and the big brand's first page
  * newest first beside the same page in the default order (their ratios to
- * the floor).
+ * the floor), and a get with an unrestricted key beside the same get with a
+ * restricted one.
  */
-export const MEASURED_TOGETHER: readonly (readonly CaseName[])[] = [['page-2', 'page-2000', 'newest-page-2000'], ['first-page-big', 'newest-first-page']];
+export const MEASURED_TOGETHER: readonly (readonly CaseName[])[] = [
+  ['get-by-id', 'get-by-id-restricted'], ['page-2', 'page-2000', 'newest-page-2000'], ['first-page-big', 'newest-first-page'],
+];
 
 /** The selected cases in groups measured together, in table order. */
 export function groupCases(names: readonly CaseName[]): CaseName[][] {

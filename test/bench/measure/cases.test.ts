@@ -21,6 +21,11 @@ describe('buildCases', () => {
       serverPaths: ['/api/public/v1/brands/brand-001/products/p1', '/api/public/v1/brands/brand-001/products/p2'],
       floorPaths: [`/floor/products/${fixtures.big.id}/p1`, `/floor/products/${fixtures.big.id}/p2`],
     });
+    expect(cases.get('get-by-id')!.restricted).to.equal(undefined);
+    // The restricted get: the same requests, asked with the restricted key.
+    expect(cases.get('get-by-id-restricted')).to.deep.include({
+      restricted: true, serverPaths: cases.get('get-by-id')!.serverPaths, floorPaths: cases.get('get-by-id')!.floorPaths,
+    });
     expect(cases.get('first-page-small')).to.deep.include({
       serverPaths: ['/api/public/v1/brands/brand-002/products?limit=25'],
       floorPaths: [`/floor/products/${fixtures.small.id}?limit=25`],

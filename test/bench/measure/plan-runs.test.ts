@@ -57,8 +57,9 @@ describe('sidesInTurn', () => {
 });
 
 describe('groupCases', () => {
-  it('measures page 2 and the deep pages together, the two first pages of the big brand together, and every other case alone', () => {
+  it('measures page 2 and the deep pages together, the two first pages of the big brand together, the two gets together, and every other case alone', () => {
     expect(groupCases(['get-by-id', 'page-2', 'page-2000', 'search'])).to.deep.equal([['get-by-id'], ['page-2', 'page-2000'], ['search']]);
+    expect(groupCases(['get-by-id', 'get-by-id-restricted', 'search'])).to.deep.equal([['get-by-id', 'get-by-id-restricted'], ['search']]);
     expect(groupCases(['page-2000', 'include'])).to.deep.equal([['page-2000'], ['include']]);
     expect(groupCases(['page-2', 'page-2000', 'newest-page-2000', 'first-page-big', 'newest-first-page', 'code-page-2000'])).to.deep.equal([
       ['page-2', 'page-2000', 'newest-page-2000'], ['first-page-big', 'newest-first-page'], ['code-page-2000'],

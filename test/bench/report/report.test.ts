@@ -25,6 +25,12 @@ const result = (name: CaseResult['name'], server: Measurement, floor: Measuremen
 
 const writes = (tps: number) => ({ transactions: tps * 10, tps, latencyMs: 2 / tps * 1000 });
 
+/** The targets of a get with a restricted key. */
+const RESTRICTED_GET_TARGETS = [
+  "get by id with a key restricted to an area: its req/s ratio to the prepared floor / the unrestricted key's",
+  "get by id with a key restricted to an area: its CPU per request / the unrestricted key's (each against the prepared floor)",
+];
+
 /** The targets of the list questions (CONTRACT.md §8), in the order of the table. */
 const LIST_QUESTION_TARGETS = [
   "sort=-createdAt, big brand first page with its total: its ratio to the prepared floor / the default order's",
@@ -62,6 +68,7 @@ describe('summarize', () => {
       ['get by id: req/s vs floor', true],
       ['get by id: req/s vs prepared floor', false],
       ['get by id: CPU per request vs prepared floor', true],
+      ...RESTRICTED_GET_TARGETS.map((label) => [label, null]),
       ['first page, small brand: req/s vs floor', false],
       ['first page, big brand with filter: req/s vs floor', true],
       ['deep page p50 / page 2 p50 (server)', false],
@@ -108,6 +115,23 @@ describe('summarize', () => {
       [null, null], [0.1, false], [null, null], [290 / 300, true],
       [0.9, true], [0.95, true],
     ]);
+  });
+
+  it("judges a restricted key's get against the unrestricted get's ratios to the prepared floor", () => {
+    const report = summarize({
+      context,
+      cases: [
+        // Unrestricted: 0.9× the prepared floor at 0.5 ms of CPU a request against its 0.4; restricted: 0.864× (0.96 of it) at 0.55 ms (1.1× of it).
+        result('get-by-id', run(900, 3, 100, 0.5), run(1000, 3), run(1000, 3, 100, 0.4)),
+        result('get-by-id-restricted', run(864, 3, 100, 0.55), run(1000, 3), run(1000, 3, 100, 0.4)),
+      ],
+    });
+    const judged = new Map(report.targets.map((t) => [t.label, [t.value, t.met]]));
+    const [requests, cpu] = RESTRICTED_GET_TARGETS.map((label) => judged.get(label)!);
+    expect(requests![0]).to.be.closeTo(0.96, 1e-9);
+    expect(requests![1]).to.equal(true);
+    expect(cpu![0]).to.be.closeTo(1.1, 1e-9);
+    expect(cpu![1]).to.equal(false);
   });
 
   it('leaves a target unjudged when its cases were not run or memory could not be read', () => {
