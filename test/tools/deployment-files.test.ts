@@ -161,10 +161,14 @@ const seconds = (duration: string): number => {
   return Number(amount) * { ms: 0.001, s: 1, m: 60 }[unit as 'ms' | 's' | 'm'];
 };
 
-/** Setting names the server reads: `env.NAME` and `name: 'NAME'` in src/server/config.ts. */
+/** Setting names a source file reads: `env.NAME` and `name: 'NAME'`. */
+function settingsReadBy(file: string): Set<string> {
+  return new Set([...read(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\bname: '([A-Z][A-Z0-9_]*)'/g)].map((match) => match[1] ?? match[2]!));
+}
+
+/** Setting names the server reads: src/server/config.ts, and the switch that turns traces on. */
 function knownSettings(): Set<string> {
-  const source = read('src/server/config.ts');
-  return new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\bname: '([A-Z][A-Z0-9_]*)'/g)].map((match) => match[1] ?? match[2]!));
+  return new Set([...settingsReadBy('src/server/config.ts'), ...settingsReadBy('src/server/tracing/start-tracing.ts')]);
 }
 
 // ---- docs/DEPLOYMENT.md --------------------------------------------------------
@@ -529,10 +533,14 @@ describeDatabaseFree?.('deployment files (Dockerfile, compose.yaml, deploy/, doc
 
   describe('docs/DEPLOYMENT.md', () => {
     it('names in its settings table only settings the server knows', () => {
-      const names = firstColumnNames(guide, 'Shared settings');
+      const names = firstColumnNames(guide, 'Settings');
       expect(names).to.include.members(['CURSOR_SECRET', 'REDIS_URL', 'DATABASE_URL', 'TRUST_PROXY']);
       const known = knownSettings();
-      for (const name of names) expect(known.has(name), `${name} is read by src/server/config.ts`).to.equal(true);
+      for (const name of names) expect(known.has(name), `${name} is read by src/server/config.ts or the tracing switch`).to.equal(true);
+    });
+
+    it('lists every setting of src/server/config.ts in that one table', () => {
+      expect(firstColumnNames(guide, 'Settings')).to.include.members([...settingsReadBy('src/server/config.ts')]);
     });
 
     it('says the files were not run here', () => {
