@@ -59,6 +59,13 @@ describe('docs site in a headless browser', () => {
     const titles = await page.locator(TAG_ENTRIES).evaluateAll((entries) => entries.map((entry) => (entry as HTMLElement).innerText.split('\n')[0]!.trim()));
     expect(titles).to.have.members(server.registry.resources.map((resource) => resource.title));
     await page.screenshot({ path: `${ARTIFACTS}docs-reference.png` });
+    // The sidebar groups the families by area (x-tagGroups): each area's title, then its families, in the document's order.
+    const sidebar = await page.locator('aside.t-doc__sidebar').innerText();
+    const groups = (doc as unknown as { 'x-tagGroups': { name: string; tags: string[] }[] })['x-tagGroups'];
+    const at = (text: string): number => sidebar.search(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    const positions = groups.flatMap((group) => [at(group.name), at(group.tags[0]!)]);
+    expect(positions.every((position) => position >= 0), `sidebar:\n${sidebar.slice(0, 400)}`).to.equal(true);
+    expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
     // The header bar links every guide (each guide's test below starts from a guide's page, lighter than this one).
     const bar = await page.locator('.docs-bar nav a').evaluateAll((links) => links.map((link) => [(link as HTMLElement).innerText.trim(), new URL((link as HTMLAnchorElement).href).pathname]));
     expect(bar).to.deep.include.members(GUIDES.map((guide) => [guide.label, `/api/public/v1/docs/${guide.slug}`]));
