@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseGrowthArgs } from './report/growth-args.ts';
 import { growthPlot } from './report/growth-plot.ts';
 import { growthOf, growthTable, type GrowthInput } from './report/growth-report.ts';
 
@@ -7,14 +8,12 @@ import { growthOf, growthTable, type GrowthInput } from './report/growth-report.
  * table of bench results at several sizes (one `npm run bench --out` .json
  * each), printed as Markdown, and its plot written as SVG where asked.
  */
-const args = process.argv.slice(2);
-const svgAt = args.indexOf('--svg');
-const svgFile = svgAt >= 0 ? args[svgAt + 1] : undefined;
-const files = args.filter((arg, i) => arg !== '--svg' && i !== svgAt + 1);
-if (files.length === 0 || (svgAt >= 0 && !svgFile)) {
+const args = parseGrowthArgs(process.argv.slice(2));
+if (!args) {
   process.stderr.write('usage: npm run bench:growth -- <result.json>... [--svg <file>]\n');
   process.exit(2);
 }
+const { files, svgFile } = args;
 const growth = growthOf(files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as GrowthInput));
 process.stdout.write(`${growthTable(growth)}\n`);
 if (svgFile) {
