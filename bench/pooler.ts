@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pooler -- [--seconds 5] [--rounds 3] [--connections 16]`:
- * what a transaction pooler costs a get by id (README, "Behind a pooler").
+ * what a transaction pooler costs a get by id (docs/DEPLOYMENT.md, "Behind a transaction pooler").
  * One server process per side on the demo data set, loaded in turn, round
  * after round (interleaved, so the machine's noise falls on every side):
  *

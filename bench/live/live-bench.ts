@@ -21,7 +21,7 @@ const { values } = parseArgs({ options: {
   only: { type: 'string' }, 'cpu-prof': { type: 'string' },
 } });
 const BRANDS = Math.min(1000, Number(values.brands ?? 100));
-// 10 clients a brand at most: --brands 1000 is the 10,000 followers of one instance (raise the file descriptors first: README).
+// 10 clients a brand at most: --brands 1000 is the 10,000 followers of one instance (raise the file descriptors first: docs/BENCHMARKS.md).
 const PER_BRAND = Math.min(10, Number(values['per-brand'] ?? 10));
 const SECONDS = Math.min(600, Number(values.seconds ?? 60));
 const WAIT = Math.min(60, Number(values.wait ?? 20));

@@ -95,7 +95,7 @@ export function openPostgres({ url, poolMax = 10, boundStatements = true, statem
  * to other clients after each statement, so a startup parameter would either
  * be refused (PgBouncer refuses `statement_timeout`) or leak into them. There
  * the timeout belongs to the role (`alter role … set statement_timeout`,
- * README "Behind a pooler"); the client-side `query_timeout` still bounds
+ * docs/DEPLOYMENT.md, "Behind a transaction pooler"); the client-side `query_timeout` still bounds
  * every wait.
  */
 function sessionSettings({ pooler, boundStatements }: { pooler: 'transaction' | null; boundStatements: boolean }): Record<string, unknown> {

@@ -1,6 +1,6 @@
 /**
  * How much later than its `wait` a waited call with no change may be
- * answered (README, "Live changes"). The waits' deadlines are rounded up to
+ * answered (docs/ARCHITECTURE.md, "The changes feed, inside"). The waits' deadlines are rounded up to
  * a multiple of it, on the clock, so the waits that end in one slot end in
  * one timer and their answers leave together.
  *

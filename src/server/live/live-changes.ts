@@ -8,7 +8,7 @@ import { createDeadlineSlots, type DeadlineSlots } from './deadline-slots.ts';
 import type { HangUp } from './hang-up.ts';
 import { boundedSnapshot, parseSnapshot, seesAtLeast, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
 
-/** Requests one key may hold waiting at once on one instance (README, "Live changes"); past it, 429. */
+/** Requests one key may hold waiting at once on one instance (docs/guides/syncing.md; the waits inside: docs/ARCHITECTURE.md, "The changes feed, inside"); past it, 429. */
 export const LIVE_WAITS_PER_KEY = 10;
 /** How often a family's watcher asks the primary while anyone waits on it. */
 export const LIVE_PROBE_INTERVAL_MS = 250;

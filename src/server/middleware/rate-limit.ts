@@ -15,7 +15,7 @@ export const RATE_LIMIT_POLICY_NAME = 'default';
  * `RateLimit: "default";r=<remaining>;t=<seconds until the window resets>`.
  * The earlier draft's `RateLimit-Limit`, `RateLimit-Remaining` and
  * `RateLimit-Reset` are still sent, for one release (deprecated in the
- * README); its `RateLimit-Policy` form (`100;w=60`) gave way to the new one,
+ * rate limits guide); its `RateLimit-Policy` form (`100;w=60`) gave way to the new one,
  * which has the same name.
  */
 function setRateLimitHeaders(ctx: Context, policy: { limit: string; policy: string }, decision: RateLimitDecision): void {
