@@ -12,7 +12,8 @@
  *   one it may read (that the brand exists, its 404 would tell anyway);
  * - `family_not_allowed`: the key is live and may read the brand, and is
  *   restricted to families and areas that leave out the family of the path,
- *   or one the request asks to include (CONTRACT.md §4).
+ *   or one the request asks to include (CONTRACT.md §4); its message goes
+ *   on to name that family, which the caller asked for by name.
  */
 export const KEY_REFUSALS = Object.freeze({
   missing: 'An API key is required: send it as "Authorization: Bearer <key>".',
@@ -20,7 +21,7 @@ export const KEY_REFUSALS = Object.freeze({
   unknown_or_revoked: 'The API key is unknown or has been revoked.',
   expired: 'The API key has expired.',
   brand_not_allowed: 'The API key is not authorized for this brand.',
-  family_not_allowed: 'The API key is restricted to other families: it may not read this one, nor include it.',
+  family_not_allowed: 'The API key is restricted to other families and areas.',
 });
 
 export type KeyRefusal = keyof typeof KEY_REFUSALS;

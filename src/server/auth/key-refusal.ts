@@ -5,15 +5,16 @@ import { hashKey } from './api-keys.ts';
 
 /**
  * The 401 for a refused key, its reason in `details` (the reasons and what
- * each may tell: key-refusals.ts). A request without a live key also gets
+ * each may tell: key-refusals.ts), and `more` after the reason's message
+ * when given (the family a restricted key may not read). A request without a live key also gets
  * `WWW-Authenticate` (RFC 6750 §3: `invalid_token` once a key was sent);
  * a live key refused for the brand or the family gets none.
  */
-export function keyRefused(reason: KeyRefusal): ApiError {
+export function keyRefused(reason: KeyRefusal, more?: string): ApiError {
   const challenge = reason === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"';
   return new ApiError({
     errorCode: 'unauthorized',
-    message: KEY_REFUSALS[reason],
+    message: more === undefined ? KEY_REFUSALS[reason] : `${KEY_REFUSALS[reason]} ${more}`,
     details: { reason },
     // A live key refused for the brand or the family: nothing is wrong with the token itself.
     headers: reason === 'brand_not_allowed' || reason === 'family_not_allowed' ? {} : { 'WWW-Authenticate': challenge },

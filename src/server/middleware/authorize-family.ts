@@ -21,12 +21,14 @@ export function authorizeFamily({ families }: { families: ReadonlyMap<string, Co
     if (restriction === null) return;
     const family = families.get(ctx.state.family as string);
     if (!family || family.resource.scope === 'tenant') return;
-    if (!allows(restriction, family.resource.path)) throw keyRefused('family_not_allowed');
+    if (!allows(restriction, family.resource.path)) throw keyRefused('family_not_allowed', `It may not read ${family.resource.path}.`);
     const include = ctx.query.include;
     for (const text of Array.isArray(include) ? include : include === undefined ? [] : [include]) {
       for (const name of text.split(',')) {
         const asked = family.includesByName.get(name.trim());
-        if (asked && !allows(restriction, asked.resource)) throw keyRefused('family_not_allowed');
+        if (asked && !allows(restriction, asked.resource)) {
+          throw keyRefused('family_not_allowed', `It may not read ${asked.resource}, asked as the include ${name.trim()}.`);
+        }
       }
     }
   };
