@@ -20,6 +20,10 @@ export function defineCursorChecks(resource: Resource, matrix: () => Matrix): vo
     const filtered = since ? { [since.name]: '2000-01-01T00:00:00.000Z' } : {};
     const firstA = await send(m, { path: listPath(m.world, resource, 'A', { ...filtered, limit: '1' }), key: 'keyA' });
     const filteredCursor = firstA.body?.nextCursor as string | undefined;
+    // And a walk of A in another order: its cursor is A's too.
+    const sorted = { sort: '-createdAt' };
+    const sortedA = await send(m, { path: listPath(m.world, resource, 'A', { ...sorted, limit: '1' }), key: 'keyA' });
+    const sortedCursor = sortedA.body?.nextCursor as string | undefined;
 
     const cases: { what: string; probe: Probe; status: number; errorCode?: string; page?: unknown }[] = [];
     const at = (brand: PathBrand, key: KeyName, cursor: string, params: Record<string, string> = {}): Probe =>
@@ -52,6 +56,13 @@ export function defineCursorChecks(resource: Resource, matrix: () => Matrix): vo
       // A filtered walk of A, moved to B with the very same filter.
       cases.push({ what: `the cursor of A's list filtered by ${since.name}`, probe: at('B', 'global', filteredCursor, filtered), status: 400, errorCode: 'cursor_mismatch' });
     }
+    if (sortedCursor) {
+      const what = 'the cursor of A\'s list sorted by -createdAt';
+      cases.push(
+        { what, probe: at('B', 'global', sortedCursor, sorted), status: 400, errorCode: 'cursor_mismatch' },
+        { what, probe: at('A', 'keyB', sortedCursor, sorted), status: 401, errorCode: 'unauthorized' },
+      );
+    } else problems.add(`[${resource.path}]`, 'A\'s list sorted by -createdAt has a single page');
     const responses = await sendAll(m, cases.map((c) => c.probe));
     cases.forEach(({ what, probe, status, errorCode, page }, i) => {
       const where = `${label(resource.path, probe)} (${what})`;

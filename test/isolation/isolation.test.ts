@@ -3,6 +3,7 @@ import { createKeyCache } from '../../src/server/auth/key-cache.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { defineChangesChecks } from './changes-checks.ts';
+import { defineCountsChecks } from './counts-checks.ts';
 import { defineCursorChecks } from './cursor-checks.ts';
 import { defineFilterChecks } from './filter-checks.ts';
 import { defineGetChecks } from './get-checks.ts';
@@ -10,6 +11,7 @@ import { defineIncludeChecks } from './include-checks.ts';
 import { defineListChecks } from './list-checks.ts';
 import { plantWorld, type World } from './plant-world.ts';
 import { listedFamilies, type Matrix } from './probe.ts';
+import { defineRangeChecks } from './range-checks.ts';
 import { defineTenantChecks } from './tenant-checks.ts';
 import { defineWorldChecks } from './world-checks.ts';
 
@@ -17,7 +19,8 @@ import { defineWorldChecks } from './world-checks.ts';
  * Tenant isolation, proven for every family (issue 7, item 1): one world of
  * brands A, B and C, planted once from the registry with clean and
  * adversarial cross-brand references, then every list and get route of every
- * family asked with every key, filter, include and cursor, and every changes feed. Nothing here names
+ * family asked with every key, filter, range bound, sort, include and cursor,
+ * and every counts route and changes feed. Nothing here names
  * a family: whatever is in resources/ is covered.
  */
 
@@ -58,6 +61,8 @@ describe('tenant isolation matrix (generated from resources/)', function () {
       defineGetChecks(resource, matrix);
       defineCursorChecks(resource, matrix);
       defineFilterChecks(resource, matrix);
+      defineRangeChecks(resource, matrix);
+      defineCountsChecks(resource, matrix);
       defineIncludeChecks(resource, matrix);
       defineChangesChecks(resource, matrix);
     });

@@ -67,10 +67,22 @@ function matches(filter: Filter, target: FilterTarget, stored: unknown, value: s
     case 'contains-ci':
       return String(stored).toLowerCase().includes(value.toLowerCase());
     case 'since':
-      return target.type === 'date'
-        ? String(stored) >= value
-        : Date.parse(String(renderedValue(target.type, stored))) >= Date.parse(value);
+    case 'gte':
+      return compared(target, stored, value) >= 0;
+    case 'gt':
+      return compared(target, stored, value) > 0;
+    case 'lte':
+      return compared(target, stored, value) <= 0;
+    case 'lt':
+      return compared(target, stored, value) < 0;
   }
+}
+
+/** The sign of a stored value against a bound: dates as their text, timestamps as instants, numbers as numbers (the planted ones are small). */
+function compared(target: FilterTarget, stored: unknown, value: string): number {
+  if (target.type === 'date') return String(stored) < value ? -1 : String(stored) > value ? 1 : 0;
+  if (target.type === 'timestamp') return Date.parse(String(renderedValue(target.type, stored))) - Date.parse(value);
+  return Number(stored) - Number(value);
 }
 
 /** Whether a list filtered by `filter=value` must return the row to this brand (given the brand may see the row). */

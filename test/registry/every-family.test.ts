@@ -6,8 +6,12 @@ import { loadRegistry } from '../../src/engine/definition/registry.ts';
 import type { Field, Filter, FilterTarget, Include, Join, Resource } from '../../src/engine/definition/resource.ts';
 import { filterSchemas, listEnvelopeSchema, recordSchema } from '../../src/engine/compile/schemas.ts';
 import { compileSchema } from '../../src/engine/compile/compile-schema.ts';
+import { listSorts, type ListSort } from '../../src/engine/compile/list-sorts.ts';
+import { MATCH_KINDS } from '../../src/engine/compile/match-kinds.ts';
+import { RANGE_BOUNDS, rangeParameter, type RangeBound } from '../../src/engine/definition/range-filters.ts';
 import { createBrand, createTestKey, nextTimestamp } from '../support/fixtures.ts';
 import {
+  acceptsParameter,
   distinctValues,
   invalidParameterValues,
   makeRecords,
@@ -427,6 +431,385 @@ function specRules(filter: Filter): { invalid: string[]; valid: string[] } {
   }
 }
 
+/*
+ * Asking more of a list (CONTRACT.md §8): sorts, range bounds, any of and
+ * counts by value, checked once per family on one planted set rather than
+ * once per parameter (the range bounds alone are four filters a field).
+ */
+
+/** The engine's range bounds (`<field>[gte]` ...): checked per family below, not one test each. */
+const isRangeBound = (filter: Filter): boolean => (RANGE_BOUNDS as readonly string[]).includes(filter.match);
+
+/** How many records the questions test plants in its brand. */
+const QUESTION_RECORDS = 7;
+
+/**
+ * Which of a field's three values (ascending) each record holds; 3 is null,
+ * or the largest value for a field that may not be null. Rotated by the
+ * field's place, so that neighbouring fields order the records differently
+ * (a sort by the wrong column shows), and every field has ties (which
+ * `createdAt`, then `id` break) and, where nullable, two nulls.
+ */
+const VALUE_PATTERN = [1, 3, 0, 2, 1, 3, 0] as const;
+
+/** The fields a family's lists are asked about (sorts, ranges, counts), each once, in that order. */
+function questionFields(resource: Resource): Field[] {
+  const out: Field[] = [];
+  for (const field of [...resource.sorts, ...resource.ranges, ...resource.countable]) {
+    if (!out.some((f) => f.name === field.name)) out.push(field);
+  }
+  return out;
+}
+
+/** A timestamp as text, to the microsecond: `<second>.<micros>Z`. */
+const microsText = (ms: number, micros: string): string => `${new Date(ms).toISOString().slice(0, 19)}.${micros}Z`;
+
+/**
+ * Three valid values of a field, ascending where the type has an order
+ * JavaScript can check: two timestamps a microsecond apart in the same
+ * millisecond, two decimals a float cannot tell apart, integers whose text
+ * order is not their order (`-3`, `7`, `12`). Strings differ in case and by
+ * a trailing space, so that only the database's collation says how they sort.
+ */
+async function threeValues({ resource, field, brand, batchIds, place }: {
+  resource: Resource;
+  field: Field;
+  brand: Brand;
+  /** The ids the planted records will have: what a reference to the family itself names. */
+  batchIds: readonly string[];
+  place: number;
+}): Promise<unknown[]> {
+  if (field.references === resource.path) return batchIds.slice(0, 3);
+  if (field.references !== null) return distinctValues({ registry, field, brandId: brand.id, count: 3 });
+  switch (field.type) {
+    case 'timestamp': {
+      const base = Date.parse('2027-02-03T04:05:06.123Z') + place * 2 * 86_400_000;
+      return [microsText(base, '123401'), microsText(base, '123402'), microsText(base + 86_400_000, '000000')];
+    }
+    case 'date':
+      return ['2025-12-31', '2026-01-02', '2026-10-01'];
+    case 'integer':
+      return [-3, 7, 12];
+    case 'decimal':
+      return ['-12.50', '9007199254740993.000001', '9007199254740993.000002'];
+    case 'uuid':
+      return [randomUUID(), randomUUID(), randomUUID()];
+    case 'boolean':
+      return [false, true, true];
+    case 'enum': {
+      const values = field.values!;
+      return [values[0], values[1 % values.length], values[2 % values.length]];
+    }
+    case 'string':
+      return distinctValues({ registry, field, brandId: brand.id, count: 3 });
+    case 'json':
+      throw new Error(`${resource.path}.${field.name}: a json field cannot be sorted, ranged or counted`);
+  }
+}
+
+/** Microseconds since the epoch of an ISO 8601 timestamp with a zone, exactly (a `Date` keeps milliseconds only). */
+function instantMicros(text: string): bigint {
+  const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(text);
+  if (!match) throw new Error(`not a timestamp with a zone: ${text}`);
+  const fraction = (match[2] ?? '').padEnd(6, '0').slice(0, 6);
+  return BigInt(Date.parse(`${match[1]}${match[3]}`)) * 1000n + BigInt(fraction);
+}
+
+/** A decimal's text as an exact integer at `scale` digits after the point. */
+function scaledDecimal(text: string, scale: number): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const digits = BigInt(`${match[2]}${(match[3] ?? '').padEnd(scale, '0')}`);
+  return match[1] === '-' ? -digits : digits;
+}
+
+/** The sign of a against b for a range type: dates as text, timestamps as instants, numbers as numbers (decimals exactly). */
+function compareRanged(type: Field['type'], a: unknown, b: unknown): number {
+  const sign = (x: number | bigint): number => (x > 0 ? 1 : x < 0 ? -1 : 0);
+  switch (type) {
+    case 'date':
+      return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+    case 'timestamp':
+      return sign(instantMicros(String(a)) - instantMicros(String(b)));
+    case 'integer':
+      return sign(Number(a) - Number(b));
+    case 'decimal': {
+      const scale = Math.max(...[a, b].map((v) => (String(v).split('.')[1] ?? '').length));
+      return sign(scaledDecimal(String(a), scale) - scaledDecimal(String(b), scale));
+    }
+    default:
+      throw new Error(`${type} takes no range`);
+  }
+}
+
+/** Whether a stored value is inside one bound of a range (a null is in no range). */
+function inBound(type: Field['type'], stored: unknown, bound: RangeBound, value: unknown): boolean {
+  if (stored === null || stored === undefined) return false;
+  const sign = compareRanged(type, stored, value);
+  return bound === 'gte' ? sign >= 0 : bound === 'gt' ? sign > 0 : bound === 'lte' ? sign <= 0 : sign < 0;
+}
+
+/** A timestamp's instant written with another offset (`+05:30`), microseconds kept: the same bound to the server. */
+function withOffset(text: string): string {
+  const micros = instantMicros(text);
+  const ms = Number(micros / 1000n) + (5 * 60 + 30) * 60_000;
+  const fraction = String(micros % 1_000_000n).padStart(6, '0');
+  return `${new Date(ms).toISOString().slice(0, 19)}.${fraction}+05:30`;
+}
+
+/** A bound as a query value: the planted text; timestamps for strict bounds in another zone. */
+function boundText(type: Field['type'], value: unknown, bound: RangeBound): string {
+  if (type === 'timestamp' && (bound === 'gt' || bound === 'lt')) return withOffset(String(value));
+  return queryValue(value);
+}
+
+/** A list (or counts) path from pairs, so a parameter may come several times. */
+function pathWithPairs(resource: Resource, brand: Brand, pairs: readonly (readonly [string, string])[], route = ''): string {
+  const text = new URLSearchParams(pairs.map(([k, v]) => [k, v])).toString();
+  return `/brands/${brand.slug}/${resource.path}${route}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * The brand's rows in Postgres's own order for each sort, from one statement:
+ * `<column> asc nulls last | desc nulls first, created_at, id`, in the sort's
+ * direction (`created_at, id` alone for `createdAt`), as ordered aggregates.
+ */
+async function postgresOrders(resource: Resource, brand: Brand, sorts: readonly ListSort[]): Promise<Map<string, string[]>> {
+  const { db } = await testDatabase();
+  const bindings: string[] = [];
+  const columns = sorts.map((sort, i) => {
+    const dir = sort.descending ? 'desc' : 'asc';
+    const keys = sort.field.name === 'createdAt' ? [] : [`?? ${dir} nulls ${sort.descending ? 'first' : 'last'}`];
+    if (sort.field.name !== 'createdAt') bindings.push(sort.field.sourceColumn);
+    return `array_to_string(array_agg("id"::text order by ${[...keys, `"created_at" ${dir}`, `"id" ${dir}`].join(', ')}), ',') as "o${i}"`;
+  });
+  const scope = resource.scope === 'shared' ? '("brand_id" = ? or "brand_id" is null)' : '"brand_id" = ?';
+  const result = (await db.raw(`select ${columns.join(', ')} from ?? where ${scope}`, [...bindings, resource.table, brand.id])) as { rows: Record<string, string | null>[] };
+  const row = result.rows[0]!;
+  return new Map(sorts.map((sort, i) => [sort.name, row[`o${i}`] ? row[`o${i}`]!.split(',') : []]));
+}
+
+/**
+ * What counts by a field must answer for these records: each value (as a
+ * record writes it) with its number of records, the largest counts first,
+ * equal counts by value ascending, null last. Strings and enums are ordered
+ * by the database (its collation for the column), everything else here.
+ */
+async function expectedCounts(resource: Resource, field: Field, records: readonly PlantedRecord[]): Promise<{ value: unknown; count: number }[]> {
+  const counted = new Map<string, { value: unknown; count: number }>();
+  for (const record of records) {
+    const value = renderedValue(field.type, record[field.name]);
+    const key = JSON.stringify(value);
+    const entry = counted.get(key) ?? { value, count: 0 };
+    entry.count += 1;
+    counted.set(key, entry);
+  }
+  let rank: (value: unknown) => number | string | boolean;
+  if (field.type === 'string' || field.type === 'enum') {
+    const { db } = await testDatabase();
+    const rows = (await db(resource.table)
+      .distinct({ v: field.sourceColumn })
+      .whereIn('id', records.map((r) => r.id as string))
+      .whereNotNull(field.sourceColumn)
+      .orderBy(field.sourceColumn)) as { v: string }[];
+    const order = rows.map((row) => row.v);
+    rank = (value) => order.indexOf(value as string);
+  } else {
+    rank = (value) => value as number | string | boolean;
+  }
+  return [...counted.values()].sort((x, y) => {
+    if (x.count !== y.count) return y.count - x.count;
+    if (x.value === null) return 1;
+    if (y.value === null) return -1;
+    const [rx, ry] = [rank(x.value), rank(y.value)];
+    return rx < ry ? -1 : rx > ry ? 1 : 0;
+  });
+}
+
+function expectCounts(response: TestResponse, what: string, by: string, counts: readonly { value: unknown; count: number }[]): void {
+  expect(response.status, `${what}: ${response.text}`).to.equal(200);
+  const totalItems = counts.reduce((sum, entry) => sum + entry.count, 0);
+  expect(response.body, what).to.deep.equal({ by, counts, otherItems: 0, totalItems });
+}
+
+/**
+ * Walks a list in one order by `nextCursor`, `first` records on the first
+ * page and `rest` on each next one (a walk may change its limit): every page
+ * says the same `totalItems`, `Link` keeps the sort, and the walk ends with a
+ * null cursor. Returns the ids in the order walked and the first cursor.
+ */
+async function walkSorted(resource: Resource, brand: Brand, key: string, sort: string, [first, rest]: readonly [number, number], expectedTotal: number, validate: (item: unknown) => boolean): Promise<{ ids: string[]; firstCursor: string | null }> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let firstCursor: string | null = null;
+  for (let page = 0; page <= expectedTotal; page += 1) {
+    const limit = page === 0 ? first : rest;
+    const response = await get(listPath(resource, brand, { sort, limit: String(limit), ...(cursor ? { cursor } : {}) }), key);
+    const what = `sort=${sort}, page ${page + 1}`;
+    const items = idsOf(response);
+    expect(items.length, what).to.be.at.most(limit);
+    expect(response.body.totalItems, what).to.equal(expectedTotal);
+    for (const item of response.body.items as unknown[]) expect(validate(item), `${what}: ${JSON.stringify(item)}`).to.equal(true);
+    ids.push(...items);
+    cursor = response.body.nextCursor as string | null;
+    if (page === 0) firstCursor = cursor;
+    if (cursor === null) {
+      expect(response.headers.get('link'), what).to.equal(null);
+      return { ids, firstCursor };
+    }
+    const link = response.headers.get('link') ?? '';
+    expect(new URLSearchParams(/<[^>?]*\?([^>]*)>/.exec(link)?.[1] ?? '').get('sort'), `${what}: Link ${link} keeps the sort`).to.equal(sort);
+  }
+  throw new Error(`sort=${sort}: still a next page after ${expectedTotal + 1} pages`);
+}
+
+/**
+ * The questions of CONTRACT.md §8 for one family, on one planted set: brand A
+ * holds seven records whose sorted, ranged and countable fields have ties
+ * and (where nullable) nulls; brand B holds records of its own for any of.
+ */
+async function checkQuestions(resource: Resource, validate: (item: unknown) => boolean): Promise<void> {
+  const w = await world();
+  const fields = questionFields(resource);
+  const batchIds = Array.from({ length: QUESTION_RECORDS }, () => randomUUID());
+  const values = new Map<string, unknown[]>();
+  for (const [place, field] of fields.entries()) values.set(field.name, await threeValues({ resource, field, brand: w.a, batchIds, place }));
+  const valueOf = (field: Field, record: number): unknown => {
+    const index = VALUE_PATTERN[(record + fields.indexOf(field)) % VALUE_PATTERN.length]!;
+    return index === 3 ? (field.nullable ? null : values.get(field.name)![2]) : values.get(field.name)![index];
+  };
+  const records = await plant(resource.path, w.a.id, QUESTION_RECORDS, (i) => ({
+    id: batchIds[i],
+    ...Object.fromEntries(fields.map((field) => [field.name, valueOf(field, i)])),
+  }));
+  const byId = new Map(records.map((record) => [record.id as string, record]));
+
+  // (c) Any of, in brand B: the first exact filter on a column of the family, given two values, selects the records holding either.
+  const anyOf = resource.filters.find((filter) => filter.match === 'exact' && filter.targets[0]!.join === null);
+  if (anyOf) {
+    const target = anyOf.targets[0]!;
+    const field = fieldByColumn(resource, target.column, `${resource.path} filter ${anyOf.name}`);
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    const own = field.name === 'id' || field.references === resource.path;
+    const candidates = own ? ids.slice(0, 3) : await distinctValues({ registry, field, brandId: w.b.id, count: 3 });
+    const [first, second, ...others] = candidates;
+    const held = field.name === 'id' || field.unique
+      ? [first, second, ...others]
+      : [first, second, ...others, first, ...(field.nullable ? [null] : [second])];
+    const theirs = await plant(resource.path, w.b.id, held.length, (i) => ({ id: ids[i], ...(field.name === 'id' ? {} : { [field.name]: held[i] }) }));
+    const wanted = [first, second].map((v) => queryValue(renderedValue(target.type, v)));
+    const matching = theirs.filter((record) => record[field.name] !== null && wanted.includes(queryValue(renderedValue(target.type, record[field.name]))));
+    expect(matching.length, 'records holding either value').to.be.at.least(2);
+    if (others.length > 0 || (field.nullable && field.name !== 'id')) expect(matching.length, 'some records hold neither value').to.be.below(theirs.length);
+    const response = await get(pathWithPairs(resource, w.b, [...wanted.map((v) => [anyOf.name, v] as const), ['limit', '100']]), w.keyB);
+    const what = `${anyOf.name}=${wanted.join(`&${anyOf.name}=`)}`;
+    expect(idsOf(response), what).to.deep.equal(listOrder(matching).map((r) => r.id));
+    expect(response.body.totalItems, what).to.equal(matching.length);
+    // The counts route takes the same filter.
+    const by = resource.countable[0];
+    if (by) {
+      const counted = await get(pathWithPairs(resource, w.b, [['by', by.name], ...wanted.map((v) => [anyOf.name, v] as const)], '/counts'), w.keyB);
+      expectCounts(counted, `counts by ${by.name}, ${what}`, by.name, await expectedCounts(resource, by, matching));
+    }
+  }
+
+  // (a) Every sort, both ways, walked in two pages, is Postgres's own order of the brand's rows (B's never among them).
+  // A nullable field's two nulls come last ascending and first descending: a first page of three ascending ends on a
+  // value (whose ties, after the rotation, often go on in the next page) before the nulls, and one of two descending
+  // ends on a null before the values: the two places where a walk goes from one range of the index to the other.
+  const sorts = [...listSorts(resource).values()];
+  expect(sorts.map((s) => s.name), 'every list sorts by createdAt').to.include.members(['createdAt', '-createdAt']);
+  const pageSize = (sort: ListSort): [number, number] => (!sort.field.nullable ? [4, 4] : sort.descending ? [2, 5] : [3, 4]);
+  const oracles = await postgresOrders(resource, w.a, sorts);
+  const walks = await Promise.all(sorts.map(async (sort) => ({
+    sort,
+    walk: await walkSorted(resource, w.a, w.keyA, sort.name, pageSize(sort), records.length, validate),
+    oracle: oracles.get(sort.name)!,
+  })));
+  for (const { sort, walk, oracle } of walks) {
+    expect(oracle, `Postgres has the planted records for sort=${sort.name}`).to.have.members(records.map((r) => r.id as string));
+    expect(walk.ids, `sort=${sort.name} walked ${pageSize(sort).join(', then ')} a page`).to.deep.equal(oracle);
+  }
+  const listOrderIds = walks.find((x) => x.sort.name === 'createdAt')!.oracle;
+  // A cursor is bound to its sort.
+  const ascending = walks.find((x) => x.sort.name === 'createdAt')!.walk.firstCursor;
+  expect(ascending, 'a first page of four records has a next page').to.be.a('string');
+  expectErrorBody(await get(listPath(resource, w.a, { sort: '-createdAt', limit: '4', cursor: ascending! }), w.keyA), 400, 'cursor_mismatch', 'a createdAt cursor with sort=-createdAt');
+
+  // (b) Each range field's four bounds at a value the records hold, one pair of bounds, and bounds that admit nothing.
+  const rangeCases: { what: string; path: string; expected: string[] }[] = [];
+  for (const [place, field] of resource.ranges.entries()) {
+    const [low, middle, high] = values.get(field.name)!;
+    const holders = (test: (stored: unknown) => boolean): string[] => listOrderIds.filter((id) => test(byId.get(id)![field.name]));
+    for (const bound of RANGE_BOUNDS) {
+      const text = boundText(field.type, middle, bound);
+      rangeCases.push({
+        what: `${rangeParameter(field.name, bound)}=${text}`,
+        path: listPath(resource, w.a, { [rangeParameter(field.name, bound)]: text, limit: '100' }),
+        expected: holders((stored) => inBound(field.type, stored, bound, middle)),
+      });
+    }
+    // On the first field: brackets as they are (not percent-encoded), from the lowest value up to the highest, left out;
+    // and bounds that admit nothing.
+    if (place > 0) continue;
+    const pair = `${field.name}[gte]=${encodeURIComponent(boundText(field.type, low, 'gte'))}&${field.name}[lt]=${encodeURIComponent(boundText(field.type, high, 'lt'))}`;
+    rangeCases.push({
+      what: pair,
+      path: `${listPath(resource, w.a)}?${pair}&limit=100`,
+      expected: holders((stored) => inBound(field.type, stored, 'gte', low) && inBound(field.type, stored, 'lt', high)),
+    });
+    rangeCases.push({
+      what: `${field.name}[gt] above [lt]`,
+      path: listPath(resource, w.a, { [rangeParameter(field.name, 'gt')]: boundText(field.type, high, 'gt'), [rangeParameter(field.name, 'lt')]: boundText(field.type, low, 'lt') }),
+      expected: [],
+    });
+  }
+  await expectAll(w.keyA, rangeCases.map(({ what, path, expected }) => ({
+    path,
+    check: (r: TestResponse) => {
+      expect(idsOf(r), what).to.deep.equal(expected);
+      expect(r.body.totalItems, what).to.equal(expected.length);
+    },
+  })));
+  // The oracle's cuts are real: at the middle value, [gt] and [lte] split the records with a value.
+  for (const field of resource.ranges) {
+    const cut = rangeCases.filter((c) => c.what.startsWith(`${field.name}[gt]=`) || c.what.startsWith(`${field.name}[lte]=`));
+    expect(cut.map((c) => c.expected.length > 0), `${field.name}: [gt] and [lte] at the middle value each keep some records`).to.deep.equal([true, true]);
+  }
+
+  // (d) Counts by every countable field are what the records hold; and with a range, what the records in it hold.
+  if (resource.countable.length > 0) {
+    const cases: { path: string; check: (r: TestResponse) => void }[] = [];
+    for (const field of resource.countable) {
+      const counts = await expectedCounts(resource, field, records);
+      cases.push({ path: pathWithPairs(resource, w.a, [['by', field.name]], '/counts'), check: (r) => expectCounts(r, `counts by ${field.name}`, field.name, counts) });
+    }
+    const by = resource.countable[0]!;
+    const from = values.get('createdAt')![1];
+    const inRange = records.filter((record) => inBound('timestamp', record.createdAt, 'gte', from));
+    expect(inRange.length, 'a createdAt range that keeps some records and not all').to.be.within(1, records.length - 1);
+    const counts = await expectedCounts(resource, by, inRange);
+    cases.push({
+      path: pathWithPairs(resource, w.a, [['by', by.name], ['createdAt[gte]', queryValue(from)]], '/counts'),
+      check: (r) => expectCounts(r, `counts by ${by.name}, createdAt[gte]`, by.name, counts),
+    });
+    await expectAll(w.keyA, cases);
+  }
+}
+
+/**
+ * 101 distinct valid values of the family's first exact filter that has so
+ * many (a UUID or a string; an enum has too few): one more than any of takes.
+ */
+function manyValues(resource: Resource, schemas: Record<string, JsonSchema>): { filter: string; values: string[] }[] {
+  const filter = resource.filters.find((f) => MATCH_KINDS[f.match].anyOf && (f.targets[0]!.type === 'uuid' || f.targets[0]!.type === 'string'));
+  if (!filter) return [];
+  const uuid = filter.targets[0]!.type === 'uuid';
+  const values = Array.from({ length: 101 }, (_, i) => (uuid ? randomUUID() : `v${i}`));
+  for (const value of values) expect(acceptsParameter(schemas[filter.name]!, value), `${filter.name}=${value}`).to.equal(true);
+  return [{ filter: filter.name, values }];
+}
+
 describe('every family of the registry (generated from resources/)', function () {
   this.timeout(60_000);
 
@@ -572,6 +955,8 @@ describe('every family of the registry (generated from resources/)', function ()
       });
 
       for (const filter of resource.filters) {
+        // The range bounds are checked together, in the questions test below.
+        if (isRangeBound(filter)) continue;
         const labels = filter.targets.map((t) => t.label).join(', ');
         if (filter.match === 'exact') {
           it(`filter ${filter.name} (exact on ${labels}) returns exactly the matching records`, () => checkExactFilter(resource, filter, (item) => validateItem(item) as boolean));
@@ -584,6 +969,9 @@ describe('every family of the registry (generated from resources/)', function ()
           }
         }
       }
+
+      it(`sorts by ${resource.sorts.map((f) => f.name).join(', ')} (both ways) walk in Postgres's order; bounds of ${resource.ranges.map((f) => f.name).join(', ')} admit what they should; an exact filter takes any of several values; counts by ${resource.countable.map((f) => f.name).join(', ') || 'nothing'} are what the records hold`, () =>
+        checkQuestions(resource, (item) => validateItem(item) as boolean));
 
       for (const include of resource.includes) {
         const related = registry.get(include.resource);
@@ -599,6 +987,8 @@ describe('every family of the registry (generated from resources/)', function ()
       }
 
       for (const filter of resource.filters) {
+        // The range bounds: one test for all of them, below.
+        if (isRangeBound(filter)) continue;
         const schema = parameterSchemas[filter.name]! as JsonSchema;
         it(`refuses invalid values of filter ${filter.name} with 400 invalid_parameter naming it`, async () => {
           const w = await soloWorld();
@@ -628,6 +1018,74 @@ describe('every family of the registry (generated from resources/)', function ()
         });
       }
 
+      it('refuses invalid bounds of every range field, an undeclared sort and counts without a countable by, with 400 invalid_parameter naming each', async () => {
+        const w = await soloWorld();
+        const cases: { path: string; check: (r: TestResponse) => void }[] = [];
+        const ok = (path: string, what: string) => ({ path, check: (r: TestResponse) => expect(r.status, `${what}: ${r.text}`).to.equal(200) });
+        const bad = (path: string, parameter: string, what: string) => ({ path, check: (r: TestResponse) => expectInvalidParameter(r, parameter, what) });
+        // Each field's four bounds share its type's rule, which the bounds of the questions test show it accepts. Here,
+        // an invalid value on every bound of every field; on the first field of each type, every invalid value of the
+        // type (each on one bound in turn) but for timestamps, whose rule createdSince's test above already goes through,
+        // and the type's other valid forms (`+01:00`, `-3`, `12.50`).
+        const typesSeen = new Set<string>();
+        for (const [place, field] of resource.ranges.entries()) {
+          const bounds = RANGE_BOUNDS.map((bound) => resource.filters.find((f) => f.name === rangeParameter(field.name, bound)));
+          expect(bounds.map((f) => f?.match), `${field.name} has its four bounds as filters`).to.deep.equal([...RANGE_BOUNDS]);
+          const names = (bounds as Filter[]).map((f) => f.name);
+          const schema = parameterSchemas[names[0]!]! as JsonSchema;
+          const rules = specRules(bounds[0]!);
+          const invalid = [...new Set([...rules.invalid, ...invalidParameterValues(schema)])];
+          expect(invalid.length, `invalid values for ${field.type}`).to.be.at.least(4);
+          const first = !typesSeen.has(field.type);
+          typesSeen.add(field.type);
+          const chosen = first && field.type !== 'timestamp' ? invalid : RANGE_BOUNDS.map((_, i) => invalid[(place * 4 + i) % invalid.length]!);
+          chosen.forEach((value, i) => {
+            const name = names[(place + i) % names.length]!;
+            cases.push(bad(listPath(resource, w.brand, { [name]: value }), name, `${name}=${JSON.stringify(value)}`));
+          });
+          if (first) rules.valid.forEach((value, i) => cases.push(ok(listPath(resource, w.brand, { [names[i % names.length]!]: value }), `${names[i % names.length]}=${value}`)));
+          if (place === 0) {
+            // A bound is one value: given twice, or on the single-record route, it is refused.
+            const good = encodeURIComponent(rules.valid[0]!);
+            cases.push(bad(`${listPath(resource, w.brand)}?${names[3]}=${good}&${names[3]}=${good}`, names[3]!, `${names[3]} twice`));
+            cases.push(bad(recordPath(resource, w.brand, randomUUID(), { [names[1]!]: rules.valid[0]! }), names[1]!, `${names[1]} on the get route`));
+          }
+        }
+        // Sorts: only the declared ones (the walks of the questions test take each of them), once, and only on the list.
+        const sorts = [...listSorts(resource).keys()];
+        const notSortable = resource.recordFields.find((f) => !sorts.includes(f.name))?.name ?? 'zz';
+        for (const sort of [notSortable, '--createdAt', 'createdAt,id', ...(sorts.includes('updatedAt') ? [] : ['-updatedAt'])]) {
+          cases.push({
+            path: listPath(resource, w.brand, { sort }),
+            check: (r) => {
+              expectInvalidParameter(r, 'sort', `sort=${JSON.stringify(sort)}`);
+              // The details name the sorts the family takes.
+              for (const name of sorts) expect(r.text, `sort=${JSON.stringify(sort)}: details list ${name}`).to.include(name);
+            },
+          });
+        }
+        cases.push(bad(`${listPath(resource, w.brand)}?sort=createdAt&sort=createdAt`, 'sort', 'sort twice'));
+        cases.push(bad(recordPath(resource, w.brand, randomUUID(), { sort: 'createdAt' }), 'sort', 'sort on the get route'));
+        cases.push(bad(`/brands/${w.brand.slug}/${resource.path}/changes?sort=createdAt`, 'sort', 'sort on the changes route'));
+        // Counts: `by` one countable field; none of cursor, limit, sort, include or fields; the filters as on the list.
+        const counts = (pairs: readonly (readonly [string, string])[]): string => pathWithPairs(resource, w.brand, pairs, '/counts');
+        const by = resource.countable[0];
+        if (by) {
+          const notCountable = resource.recordFields.find((f) => !resource.countable.includes(f))?.name ?? 'zz';
+          cases.push(
+            bad(counts([]), 'by', 'counts without by'),
+            bad(counts([['by', 'zz']]), 'by', 'counts by an unknown field'),
+            bad(counts([['by', notCountable]]), 'by', `counts by ${notCountable}, not countable`),
+            bad(counts([['by', by.name], ['by', by.name]]), 'by', 'by twice'),
+            bad(counts([['by', by.name], ['createdAt[gte]', 'yesterday']]), 'createdAt[gte]', 'counts with an invalid bound'),
+            ...['cursor', 'limit', 'sort', 'include', 'fields'].map((name) => bad(counts([['by', by.name], [name, name === 'limit' ? '5' : name === 'sort' ? 'createdAt' : 'id']]), name, `counts with ${name}`)),
+          );
+        } else {
+          cases.push({ path: counts([['by', 'id']]), check: (r) => expect(r.status, `a family with nothing countable has no counts: ${r.text}`).to.be.oneOf([400, 404]) });
+        }
+        await expectAll(w.key, cases);
+      });
+
       it('refuses limit 0, 101 and x, an unknown parameter and a repeated one, naming each', async () => {
         const w = await soloWorld();
         const unknown = `zz${randomUUID().slice(0, 6)}`;
@@ -645,10 +1103,18 @@ describe('every family of the registry (generated from resources/)', function ()
           bad(recordPath(resource, w.brand, randomUUID(), { [unknown]: '1' }), unknown, 'an unknown parameter by id'),
           bad(recordPath(resource, w.brand, randomUUID(), { limit: '5' }), 'limit', 'limit by id'),
           bad(`${listPath(resource, w.brand)}?limit=5&limit=5`, 'limit', 'limit twice'),
-          ...resource.filters.map((filter) => {
+          // Only an exact filter takes several values (CONTRACT.md §8): up to 100 of them (the questions test asks any of).
+          ...resource.filters.filter((filter) => !isRangeBound(filter) && !MATCH_KINDS[filter.match].anyOf).map((filter) => {
             const value = encodeURIComponent(validParameterValue(parameterSchemas[filter.name]! as JsonSchema));
             return bad(`${listPath(resource, w.brand)}?${filter.name}=${value}&${filter.name}=${value}`, filter.name, `${filter.name} twice`);
           }),
+          ...manyValues(resource, parameterSchemas).flatMap(({ filter, values }) => [
+            {
+              path: `${listPath(resource, w.brand)}?${values.slice(0, 100).map((v) => `${filter}=${encodeURIComponent(v)}`).join('&')}`,
+              check: (r: TestResponse) => expect(r.status, `${filter} 100 times: ${r.text}`).to.equal(200),
+            },
+            bad(`${listPath(resource, w.brand)}?${values.map((v) => `${filter}=${encodeURIComponent(v)}`).join('&')}`, filter, `${filter} 101 times`),
+          ]),
         ]);
       });
 
