@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { ApiError, createClient, NetworkError, type RetryNotice } from '../../client/src/index.ts';
 import { parseRateLimit } from '../../client/src/retry.ts';
-import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { insert, resetToBrand } from '../support/fixtures.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { requestsTo } from './use-client-api.ts';
@@ -47,9 +46,7 @@ describe('client: retries', function () {
     let brandId: string;
 
     async function freshBrand(): Promise<void> {
-      await resetDatabase((await testDatabase()).db);
-      ({ id: brandId } = await createBrand('acme'));
-      ({ key } = await createTestKey({ brands: ['acme'] }));
+      ({ brand: { id: brandId }, key } = await resetToBrand('acme'));
     }
 
     afterEach(() => server.close());

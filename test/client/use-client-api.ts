@@ -1,5 +1,6 @@
 import { resetToBrand } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer, TestServerOptions } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { createClient, type BrandCatalogClient, type ClientOptions } from '../../client/src/index.ts';
 
 /**
@@ -15,12 +16,8 @@ export interface ClientApi {
   clientWith(options?: Partial<ClientOptions>): BrandCatalogClient;
 }
 
-export function useClientApi(serverOptions: Parameters<typeof startTestServer>[0] = {}): ClientApi {
-  const api = {} as ClientApi;
-  before(async () => {
-    api.server = await startTestServer(serverOptions);
-  });
-  after(() => api.server.close());
+export function useClientApi(serverOptions: TestServerOptions = {}): ClientApi {
+  const api = { server: useServer(serverOptions) } as ClientApi;
   beforeEach(async () => {
     ({ brand: api.brand, key: api.key } = await resetToBrand('acme'));
     // Each test reads the request log of its own requests only.

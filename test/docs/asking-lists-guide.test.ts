@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,14 +74,13 @@ async function needs(test: Mocha.Context, { what, command, args }: { what: strin
 /** docs/guides/asking-lists.md, its curl, TypeScript and Python samples run as written against planted orders. */
 describe('the asking-lists guide', function () {
   this.timeout(60_000);
-  let server: TestServer;
+  const server = useServer({}, { startTimeoutMs: 180_000 });
   let key: string;
   let suppliers: { porto: string; saigon: string };
   const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, API_URL: server.origin, API_KEY: key });
 
   before(async function () {
     this.timeout(180_000);
-    server = await startTestServer();
     const planted = await resetToBrand('northwind');
     key = planted.key;
     const [porto, saigon] = await insert('suppliers', planted.brand.id, [{ code: 'PKW', name: 'Porto Knitwear' }, { code: 'SGA', name: 'Saigon Apparel' }]);
@@ -97,7 +96,6 @@ describe('the asking-lists guide', function () {
     await insert('orders', planted.brand.id, orders.map(([code, status, orderedOn, totalAmount, supplierId, createdAt]) =>
       ({ code, status, orderedOn, totalAmount, supplierId, currency: 'EUR', createdAt, updatedAt: createdAt })));
   });
-  after(() => server?.close());
 
   it('writes every curl line so that curl sends it: -g, or brackets percent-encoded', () => {
     const curls = shellSteps().filter((step) => step.command.includes('curl '));

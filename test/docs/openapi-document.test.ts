@@ -14,7 +14,7 @@ import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import { MATCH_KINDS } from '../../src/engine/compile/match-kinds.ts';
 import { withoutDescription } from '../../src/engine/openapi/optional-parameter.ts';
 import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/http/api-document.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /**
  * The OpenAPI document as clients get it: valid OpenAPI 3.1, lint-clean,
@@ -185,11 +185,7 @@ describe('the OpenAPI document', () => {
   });
 
   describe('as served', () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer();
-    });
-    after(() => server.close());
+    const server = useServer();
 
     it('is served without a key at /api/public/v1/openapi.json, the same document', async () => {
       const response = await server.request('/openapi.json', { key: null });

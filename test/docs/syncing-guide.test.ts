@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const GUIDE = readFileSync(new URL('../../docs/guides/syncing.md', import.meta.url), 'utf8');
@@ -20,12 +20,7 @@ function sampleAfter(heading: string, lang: string): string {
 /** The live loop of docs/guides/syncing.md ("Following live"), run as written against a real server. */
 describe('the syncing guide: following live', function () {
   this.timeout(60_000);
-  let server: TestServer;
-  before(async function () {
-    this.timeout(180_000);
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { startTimeoutMs: 180_000 });
 
   it('the Python sample gets the full sync, then waits and gets a change as it commits', async function () {
     if (await promisify(execFile)('python3', ['-c', 'import requests']).then(() => false, () => true)) {

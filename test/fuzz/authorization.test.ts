@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { generateKey } from '../../src/server/auth/api-keys.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectAnswer, expectListPage } from './contract-checks.ts';
 import { send } from './fuzz-http.ts';
 import { fuzzIt } from './fuzz-run.ts';
@@ -27,7 +27,6 @@ type Header = { value: string | null; family: string };
 
 describe('fuzz: Authorization headers', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
   /** Keys with a valid checksum that no one holds: each costs a lookup that finds nothing. */
   const unknownKeys = Array.from({ length: 4 }, () => generateKey());
@@ -35,9 +34,8 @@ describe('fuzz: Authorization headers', function () {
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
   });
-  after(() => server?.close());
+  const server = useServer();
 
   function keyArbitrary(): fc.Arbitrary<string> {
     const real = fc.constantFrom(data.key, data.globalKey);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectAnswer, expectListPage, expectRecord, queryOf } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzIt } from './fuzz-run.ts';
@@ -27,15 +27,13 @@ const MANGLINGS: readonly ((slug: string) => string)[] = [
 
 describe('fuzz: brand slugs in the path', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
 
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
   });
-  after(() => server?.close());
+  const server = useServer();
 
   function slugArbitrary(): fc.Arbitrary<string> {
     const text = fc.oneof(

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Resource } from '../../src/engine/definition/resource.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectAnswer, expectListPage } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzIt } from './fuzz-run.ts';
@@ -45,22 +45,16 @@ type Case =
 
 describe('fuzz: forged and replayed cursors', function () {
   this.timeout(180_000);
-  let server: TestServer;
-  /** The same app and database with another cursor secret: its cursors are forgeries to `server`. */
-  let otherServer: TestServer;
   let data: FuzzData;
   const cursors = new Map<string, Promise<{ cursor: string; firstId: string }>>();
 
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
-    otherServer = await startTestServer({ cursorSecret: OTHER_SECRET });
   });
-  after(async () => {
-    await server?.close();
-    await otherServer?.close();
-  });
+  const server = useServer();
+  /** The same app and database with another cursor secret: its cursors are forgeries to `server`. */
+  const otherServer = useServer({ cursorSecret: OTHER_SECRET });
 
   const family = (path: string): Resource => data.families.find((resource) => resource.path === path)!;
   /** The family's `...Since` filter (null when it has none). */

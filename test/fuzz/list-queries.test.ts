@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Resource } from '../../src/engine/definition/resource.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectAnswer, expectChangesPage, expectListPage, namedParameters, queryOf } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzEach, fuzzIt } from './fuzz-run.ts';
@@ -31,20 +31,18 @@ interface Case {
 
 describe('fuzz: list and changes query strings', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
   const arbitraries = new Map<string, fc.Arbitrary<string>>();
 
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
     for (const resource of data.families) {
       arbitraries.set(`list ${resource.path}`, queryArbitrary(listVocabulary(resource, data.planted.get(resource.path) ?? [])));
       arbitraries.set(`changes ${resource.path}`, queryArbitrary(changesVocabulary(resource)));
     }
   });
-  after(() => server?.close());
+  const server = useServer();
 
   const caseOf = (route: RouteKind, resource: Resource): fc.Arbitrary<Case> =>
     fc.record({ family: fc.constant(resource.path), query: arbitraries.get(`${route} ${resource.path}`)!, ifNoneMatch: CONDITIONS });

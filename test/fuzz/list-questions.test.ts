@@ -5,7 +5,7 @@ import { filterSchemas } from '../../src/engine/compile/schemas.ts';
 import type { Filter, Resource } from '../../src/engine/definition/resource.ts';
 import { acceptsParameter, validParameterValue } from '../support/record-factory.ts';
 import type { RawResponse } from '../support/raw-request.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { describeResponse, expectAnswer, expectCountsBody, expectListPage, namedParameters, queryOf } from './contract-checks.ts';
 import { bearer, send, shorten } from './fuzz-http.ts';
 import { fuzzEach, fuzzIt } from './fuzz-run.ts';
@@ -107,7 +107,6 @@ const isBound = (filter: Filter): boolean => (BOUNDS as readonly string[]).inclu
 
 describe('fuzz: list questions (sort, any of, ranges, counts)', function () {
   this.timeout(240_000);
-  let server: TestServer;
   let data: FuzzData;
   let rich: QuestionData;
 
@@ -115,9 +114,8 @@ describe('fuzz: list questions (sort, any of, ranges, counts)', function () {
     this.timeout(240_000);
     data = await fuzzData();
     rich = await questionData(data.families);
-    server = await startTestServer();
   });
-  after(() => server?.close());
+  const server = useServer();
 
   const family = (path: string): Resource => data.families.find((resource) => resource.path === path)!;
   const brandSlug = (brand: Question['brand']): string => (brand === 'home' ? data.home.slug : rich.brand.slug);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectErrorBody } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzIt } from './fuzz-run.ts';
@@ -18,7 +18,6 @@ import { exchange, requestBytes, summarize, type Exchange } from './raw-exchange
  */
 describe('fuzz: oversized requests', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
   let list: string;
   const seen: string[] = [];
@@ -26,12 +25,11 @@ describe('fuzz: oversized requests', function () {
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
     list = listPath(data.home.slug, data.families[0]!);
   });
-  after(async () => {
+  const server = useServer();
+  after(() => {
     if (seen.length > 0) console.log(`  what the server did:\n${seen.map((line) => `    ${line}`).join('\n')}`);
-    await server?.close();
   });
 
   /** A status line arrived in time, 400 or 431 with the contract's error body; and the server still answers a normal request. */

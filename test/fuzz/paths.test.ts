@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectErrorBody } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzIt } from './fuzz-run.ts';
@@ -17,15 +17,13 @@ import { hostileText, isSendable, MAX_WIRE_LENGTH, onTheWire } from './hostile-v
  */
 describe('fuzz: random paths', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
 
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
   });
-  after(() => server?.close());
+  const server = useServer();
 
   function pathArbitrary(): fc.Arbitrary<string> {
     const ids = data.families.slice(0, 5).map((resource) => data.planted.get(resource.path)![0]!.id as string);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { UUID_PATTERN } from '../../src/engine/compile/field-types.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectAnswer, expectRecord, namedParameters, queryOf } from './contract-checks.ts';
 import { bearer, send } from './fuzz-http.ts';
 import { fuzzEach, fuzzIt } from './fuzz-run.ts';
@@ -35,15 +35,13 @@ const PATH_TRICKS: readonly string[] = ['.', '..', '...', '../..', '../../brands
 
 describe('fuzz: record ids in the path', function () {
   this.timeout(180_000);
-  let server: TestServer;
   let data: FuzzData;
 
   before(async function () {
     this.timeout(180_000);
     data = await fuzzData();
-    server = await startTestServer();
   });
-  after(() => server?.close());
+  const server = useServer();
 
   function idArbitrary(resource: Resource): fc.Arbitrary<string> {
     const mine = data.planted.get(resource.path)!.map((record) => record.id as string);

@@ -4,7 +4,7 @@ import type { Resource } from '../../src/engine/definition/resource.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { resetToBrand } from '../support/fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-request.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { unicodeSpaces } from '../support/unicode-text.ts';
 
 /**
@@ -23,16 +23,14 @@ const escape = (char: string): string => [...Buffer.from(char, 'utf8')].map((byt
 
 describe('every date and timestamp parameter of every family, and include', function () {
   this.timeout(120_000);
-  let server: TestServer;
+  const server = useServer();
   let key: string;
   let families: readonly Resource[];
 
   before(async () => {
-    server = await startTestServer();
     ({ key } = await resetToBrand());
     families = server.registry.resources.filter((resource) => resource.scope !== 'tenant');
   });
-  after(() => server.close());
 
   const get = (path: string): Promise<RawResponse> => rawRequest(server.origin, path, { headers: { Authorization: `Bearer ${key}` } });
 

@@ -2,20 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createTestKey, insert } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectError, qs } from './helpers.ts';
 
 describe('GET /brands/{brand}', () => {
-  let server: TestServer;
   let acme: Record<string, any>;
   let globex: Record<string, any>;
   let key: string;
   let globalKey: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     await resetDatabase((await testDatabase()).db);
     [acme, globex] = await insert('brands', null, [

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { describeCommonRules, expectError, expectStringFilterLength, ids, insertOne, qs, useApi } from './helpers.ts';
 
 describe('GET /brands/{brand}/carton-sizes', () => {
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand());
   });

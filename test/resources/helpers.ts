@@ -4,7 +4,8 @@ import type { RecordInput } from '../../src/db/insert-records.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
 import { listOrder, qs } from '../support/list-order.ts';
-import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import type { TestResponse, TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /**
  * Local helpers shared by the tests of test/resources/: a server and two
@@ -29,12 +30,8 @@ export interface Api {
 
 /** Registers the hooks of the example test: one server per file, an empty database and fresh brands per test. */
 export function useApi(): Api {
-  const api = {} as Api;
-  before(async () => {
-    api.server = await startTestServer();
-    api.get = (path: string) => api.server.request(path, { key: api.key });
-  });
-  after(() => api.server.close());
+  const server = useServer();
+  const api = { server, get: (path: string) => server.request(path, { key: api.key }) } as Api;
   beforeEach(async () => {
     ({ brand: api.brand, key: api.key } = await resetToBrand('acme'));
     api.other = await createBrand('globex');

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createBrand, createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
-import { startTestServer, TEST_CURSOR_SECRET, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { startTestServer, TEST_CURSOR_SECRET, type TestResponse } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { expectError, ids, listOrder, qs } from './helpers.ts';
 
 /** The `rel="next"` target of a response, or null. */
@@ -15,14 +16,10 @@ function nextLink(response: TestResponse): string | null {
 }
 
 describe('pagination of list routes', () => {
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand());
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createBrand, insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /**
  * totalItems under load: identical first pages share a run that started
@@ -10,14 +10,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  * carry their walk's total without counting.
  */
 describe('totalItems: batched counts on first pages, the walk\'s total on later ones', () => {
-  let server: TestServer;
   let key: string;
   let brandId: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand: { id: brandId }, key } = await resetToBrand());
     await insert('carton-sizes', brandId, Array.from({ length: 30 }, (_, i) => ({ name: i % 3 === 0 ? 'Big' : 'Small' })));

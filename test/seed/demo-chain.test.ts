@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { seedDemo } from '../../src/seed/demo-seed.ts';
 import { createTestKey } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /**
  * The walk of docs/domain-model.md over the demo data, by HTTP with a
@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 type ApiRecord = Record<string, any>;
 
 describe('the demo data, walked from product NW-TS-001 over HTTP', () => {
-  let server: TestServer;
   let key: string;
 
   before(async () => {
@@ -22,9 +21,8 @@ describe('the demo data, walked from product NW-TS-001 over HTTP', () => {
     await resetDatabase(db);
     expect(await seedDemo({ db, registry })).to.equal(true);
     ({ key } = await createTestKey({ brands: ['northwind'] }));
-    server = await startTestServer();
   });
-  after(() => server.close());
+  const server = useServer();
 
   /** GET one record (or the brand) with the Northwind key. */
   async function one(path: string): Promise<ApiRecord> {

@@ -1,13 +1,9 @@
 import { expect } from 'chai';
 import { generateKey } from '../../src/server/auth/api-keys.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 
 describe('GET /api/public/v1/openapi.json', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
 
   it('is served with no key', async () => {
     const response = await server.request('/api/public/v1/openapi.json');

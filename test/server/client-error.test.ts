@@ -5,7 +5,7 @@ import { HTTP_LIMITS } from '../../src/server/http-server.ts';
 import { exchange, requestBytes, type Exchange } from '../fuzz/raw-exchange.ts';
 import { expectErrorBody } from '../support/error-body.ts';
 import { resetToBrand } from '../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /**
@@ -17,15 +17,13 @@ import { waitFor } from '../support/wait-for.ts';
  * a closed connection; an unknown Expect was a bare 417 and is now served.
  */
 describe('answers to what the HTTP server refuses before the app', () => {
-  let server: TestServer;
+  const server = useServer();
   let key: string;
   const list = '/api/public/v1/brands/acme/carton-sizes';
 
   before(async () => {
-    server = await startTestServer();
     ({ key } = await resetToBrand());
   });
-  after(() => server.close());
 
   function expectJsonRefusal(result: Exchange, status: number, what: string): void {
     expect(result.status, `${what}: ${result.head}`).to.equal(status);

@@ -8,8 +8,9 @@
  * either database.
  *
  * A block belongs here only if nothing in it calls `testDatabase()`,
- * `resetDatabase()` or `resetToBrand()`, starts a test server on the run's
- * database (`startTestServer()` without `db`), or reads DATABASE_URL or
+ * `resetDatabase()`, `resetToBrand()` or `resetToBrands()`, starts a test
+ * server on the run's database (`startTestServer()` or `useServer()`
+ * without `db`), or reads DATABASE_URL or
  * REDIS_URL: such a test checks the run's database and must run on both.
  *
  * Used as `describeDatabaseFree?.('...', () => { ... })`.

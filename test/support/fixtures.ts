@@ -17,13 +17,20 @@ export async function createTestKey(options: { brands?: readonly string[]; globa
   return createKey(db, { brands: options.brands ?? [], global: options.global ?? false, expiresAt: options.expiresAt ?? null });
 }
 
+/** An empty database holding these brands, made in order, and no key (a test that makes its keys itself). */
+export async function resetToBrands<const Slugs extends readonly string[]>(...slugs: Slugs): Promise<{ [K in keyof Slugs]: { id: string; slug: string } }> {
+  await resetDatabase((await testDatabase()).db);
+  const brands: { id: string; slug: string }[] = [];
+  for (const slug of slugs) brands.push(await createBrand(slug));
+  return brands as { [K in keyof Slugs]: { id: string; slug: string } };
+}
+
 /**
  * Where most tests start: an empty database holding one brand (`acme` unless
  * named) and a key for that brand alone.
  */
 export async function resetToBrand(slug = 'acme'): Promise<{ brand: { id: string; slug: string }; key: string; keyId: string }> {
-  await resetDatabase((await testDatabase()).db);
-  const brand = await createBrand(slug);
+  const [brand] = await resetToBrands(slug);
   const { id: keyId, key } = await createTestKey({ brands: [slug] });
   return { brand, key, keyId };
 }

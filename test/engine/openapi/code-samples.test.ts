@@ -9,7 +9,7 @@ import { createRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { codeSamples, withCodeSamples, type OperationKind } from '../../../src/engine/openapi/code-samples.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const registry = createRegistry([
@@ -76,12 +76,11 @@ describe('code samples', () => {
 /** Runs each sample of the served document against a server, as a reader would: they must work as printed. */
 describe('code samples, run against the server', function () {
   this.timeout(120_000);
-  let server: TestServer;
+  const server = useServer();
   let env: NodeJS.ProcessEnv;
   let folder: string;
   let doc: any;
   before(async () => {
-    server = await startTestServer();
     doc = (await server.request('/openapi.json')).body;
     const { brand, key } = await resetToBrand('northwind');
     const id = /\/carton-sizes\/([0-9a-f-]{36})"/.exec(doc.paths['/brands/{brand}/carton-sizes/{id}'].get['x-codeSamples'][0].source)![1]!;
@@ -90,10 +89,7 @@ describe('code samples, run against the server', function () {
     env = { ...process.env, API_URL: server.origin, API_KEY: key };
     folder = await mkdtemp(join(tmpdir(), 'code-samples-'));
   });
-  after(async () => {
-    await server?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  after(() => rm(folder, { recursive: true, force: true }));
 
   const samplesOf = (path: string) => doc.paths[path].get['x-codeSamples'] as { label: string; source: string }[];
   /** What each language's sample prints of the demo brand: curl the body, the others as their sample says. */

@@ -14,7 +14,7 @@ import {
 } from '../../../src/engine/openapi/openapi-components.ts';
 import { withoutDescription } from '../../../src/engine/openapi/optional-parameter.ts';
 import { DATABASE_NOT_READY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, ERROR_CODES } from '../../../src/engine/request/api-error.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /** The component a `$ref` of this file names, or undefined when it names none. */
 function resolve(ref: string): unknown {
@@ -109,11 +109,7 @@ describe('OpenAPI components', () => {
 });
 
 describe('rate limit headers in the served document', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
 
   it('are documented on the responses of the OpenAPI document', async () => {
     const doc = (await server.request('/openapi.json', { key: null })).body;

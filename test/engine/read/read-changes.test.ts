@@ -7,7 +7,7 @@ import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts'
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { secondConnection } from '../../support/second-connection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /**
  * The changes feed's guarantee against concurrent writers (CONTRACT.md §6),
@@ -18,16 +18,12 @@ const onPostgres = process.env.DATABASE_URL ? describe : null;
 
 onPostgres?.('the changes feed with concurrent writers (Postgres)', function () {
   this.timeout(60_000);
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let other: { id: string; slug: string };
   let key: string;
   const path = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
     other = await createBrand('globex');

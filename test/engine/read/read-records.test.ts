@@ -2,14 +2,10 @@ import { expect } from 'chai';
 import { MAX_INCLUDED_RECORDS } from '../../../src/engine/read/read-records.ts';
 import { createBrand, createTestKey, insert } from '../../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('includes on a page', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
 
   it('embeds up to the bound, and past it refuses with 400 rather than cut the list short', async () => {
     const { db } = await testDatabase();

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { findGrant, generateKey, hasValidChecksum, hashKey, isWellFormedKey, KEY_PREFIX } from '../../../src/server/auth/api-keys.ts';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { createTestKey, resetToBrands } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
+import { useServer } from '../../support/use-server.ts';
 import { sleep } from '../../support/wait-for.ts';
 
 const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
@@ -64,9 +64,7 @@ describe('API keys', () => {
 
   describe('in the database', () => {
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      await createBrand('acme');
-      await createBrand('globex');
+      await resetToBrands('acme', 'globex');
     });
 
     it('scopes keys: brand keys to their brands, global keys to every brand', async () => {
@@ -83,14 +81,9 @@ describe('API keys', () => {
   });
 
   describe('over HTTP', () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer();
-    });
-    after(() => server.close());
+    const server = useServer();
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      await createBrand('acme');
+      await resetToBrands('acme');
     });
 
     it('stops working at once when revoked, with no restart', async () => {

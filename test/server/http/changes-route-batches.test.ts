@@ -3,7 +3,7 @@ import { SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /**
  * What a batch of the changes feed promises at its end (CONTRACT.md §6) when
@@ -14,15 +14,11 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
  */
 describe('changes feed batches: records written while a batch is read, joined rows, changed ids', function () {
   this.timeout(60_000);
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
   const cartons = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
   });

@@ -3,7 +3,7 @@ import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /**
  * The changes feed sees every write, however it arrives (CONTRACT.md §6): a
@@ -13,16 +13,12 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
  * expires the tokens it makes stale (410).
  */
 describe('GET /brands/{brand}/<path>/changes: writes of every kind', () => {
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let other: { id: string; slug: string };
   let key: string;
   const cartons = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
     other = await createBrand('globex');

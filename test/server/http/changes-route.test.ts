@@ -5,19 +5,16 @@ import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, TEST_CURSOR_SECRET, type TestServer } from '../../support/test-server.ts';
+import { TEST_CURSOR_SECRET } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /** The changes feed over HTTP (CONTRACT.md §6), on the run's database, rows written with triggers on. */
 describe('GET /brands/{brand}/<path>/changes', () => {
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
   const cartons = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { GUIDES } from '../../../src/server/http/docs-site.ts';
 import { createBrand, resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const DOCS = '/api/public/v1/docs';
 const GETTING_STARTED = `${DOCS}/getting-started`;
@@ -14,11 +14,7 @@ function urlsOf(html: string): string[] {
 }
 
 describe('docs site', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
 
   for (const path of [DOCS, ...GUIDE_PAGES]) {
     describe(`GET ${path}`, () => {

@@ -5,7 +5,7 @@ import { createChangesCodec } from '../../../src/engine/request/changes-codec.ts
 import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 import { buildFamilyRoutes } from '../../../src/server/http/family-routes.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('buildFamilyRoutes', () => {
   it('gives the tenant family a get and every other family a list, a get, its changes and its counts, from the registry alone', async () => {
@@ -23,13 +23,11 @@ describe('buildFamilyRoutes', () => {
   });
 
   describe('over HTTP', () => {
-    let server: TestServer;
+    const server = useServer();
     let key: string;
     before(async () => {
-      server = await startTestServer();
       await resetToBrand();
     });
-    after(() => server.close());
 
     it('links the next page with the filters in the order given, the limit and the cursor', async () => {
       const brand = await createBrand('linked');

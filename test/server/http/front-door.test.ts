@@ -2,17 +2,12 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { FRONT_DOOR } from '../../../src/server/http/front-door.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const packageVersion = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 describe('the front door: GET / and GET /api/public/v1', () => {
-  let server: TestServer;
-
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
 
   for (const path of ['/', '/api/public/v1']) {
     it(`${path} says, without a key, what the service is and where its docs and OpenAPI document are`, async () => {

@@ -1,20 +1,13 @@
 import { expect } from 'chai';
 import { openPostgres, type Database } from '../../../src/db/connection/open-database.ts';
 import { freePort } from '../../support/free-port.ts';
-import { waitUntilCountingInRedis } from '../../support/local-redis.ts';
 import { rawRequest } from '../../support/raw-request.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('probes: /healthz and /readyz', () => {
-  let server: TestServer;
-
-  before(async () => {
-    server = await startTestServer();
-    // With REDIS_URL, /readyz reports Redis ready once the limiter's connection is.
-    if (process.env.REDIS_URL) await waitUntilCountingInRedis(server.limiter, process.env.REDIS_URL);
-  });
-  after(() => server.close());
+  // With REDIS_URL, /readyz reports Redis ready once the limiter's connection is: the server starts once it is.
+  const server = useServer();
 
   it('/healthz says the process is alive, without a key', async () => {
     const response = await server.request(`${server.origin}/healthz`, { key: null });
@@ -42,18 +35,14 @@ describe('probes: /healthz and /readyz', () => {
 
 describe('probes: a database that does not answer', () => {
   let unreachable: Database;
-  let server: TestServer;
 
   before(async () => {
     // Nothing listens on this port: every connection is refused at once (and knex's warnings about it are expected).
     const quiet = { warn: () => undefined, error: () => undefined };
     unreachable = openPostgres({ url: `postgres://postgres@127.0.0.1:${await freePort()}/none`, poolMax: 1, log: quiet });
-    server = await startTestServer({ db: unreachable.db, registry: (await testDatabase()).registry, redisUrl: null });
   });
-  after(async () => {
-    await server.close();
-    await unreachable.close();
-  });
+  const server = useServer(async () => ({ db: unreachable.db, registry: (await testDatabase()).registry, redisUrl: null }));
+  after(() => unreachable.close());
 
   it('makes /readyz 503 unavailable, while /healthz still says the process is alive', async () => {
     const ready = await server.request(`${server.origin}/readyz`);
@@ -67,13 +56,8 @@ describe('probes: a database that does not answer', () => {
 });
 
 describe('probes: Redis down', () => {
-  let server: TestServer;
-
-  before(async () => {
-    // A closed port: the limiter counts in process and reports Redis down.
-    server = await startTestServer({ redisUrl: 'redis://127.0.0.1:1' });
-  });
-  after(() => server.close());
+  // A closed port: the limiter counts in process and reports Redis down.
+  const server = useServer({ redisUrl: 'redis://127.0.0.1:1' });
 
   it('keeps /readyz 200, as degraded: the instance serves with in-process rate limits', async () => {
     const ready = await server.request(`${server.origin}/readyz`);

@@ -3,9 +3,9 @@ import { createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { MAX_LEASE } from '../../../src/server/limits/limit-leases.ts';
 import { createRateLimiter, type RateLimiter } from '../../../src/server/limits/rate-limiter.ts';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer, type TestResponse } from '../../support/test-server.ts';
+import { createTestKey, resetToBrands } from '../../support/fixtures.ts';
+import { startTestServer, type TestResponse } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { collectingLogger } from '../../support/collecting-logger.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { freePort } from '../../support/free-port.ts';
@@ -146,15 +146,9 @@ describe('createRateLimiter', () => {
 });
 
 describe('rate limits while Redis is down at start', () => {
-  let server: TestServer;
-
-  before(async () => {
-    server = await startTestServer({ rateLimitPoints: 3, rateLimitWindowSeconds: 60, redisUrl: DEAD_REDIS });
-  });
-  after(() => server.close());
+  const server = useServer({ rateLimitPoints: 3, rateLimitWindowSeconds: 60, redisUrl: DEAD_REDIS });
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
+    await resetToBrands('acme');
   });
 
   it('serves requests quickly and still applies the limit through the in-process insurance limiter', async () => {
@@ -189,21 +183,16 @@ describe('rate limits while Redis is down at start', () => {
 if (onPath('redis-server')) {
   describe('rate limits while a Redis of our own goes down and comes back', () => {
     let redis: LocalRedis;
-    let server: TestServer;
 
     before(async () => {
       redis = new LocalRedis(await freePort());
       await redis.start();
-      server = await startTestServer({ rateLimitPoints: 1000, rateLimitWindowSeconds: 60, redisUrl: redis.url });
-      await waitUntilCountingInRedis(server.limiter, redis.url);
     });
-    after(async () => {
-      await server?.close();
-      await redis?.dispose();
-    });
+    const server = useServer(() => ({ rateLimitPoints: 1000, rateLimitWindowSeconds: 60, redisUrl: redis.url }));
+    before(() => waitUntilCountingInRedis(server.limiter, redis.url));
+    after(() => redis?.dispose());
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      await createBrand('acme');
+      await resetToBrands('acme');
     });
 
     async function counterOf(keyId: string): Promise<number | null> {

@@ -4,7 +4,7 @@ import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { secondConnection } from '../../support/second-connection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 /**
@@ -21,16 +21,12 @@ const onPostgres = process.env.DATABASE_URL ? describe : null;
 
 onPostgres?.('the changes feed beside a transaction left open (Postgres)', function () {
   this.timeout(60_000);
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
   let holder: pg.Client;
   const path = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
     holder = await secondConnection();

@@ -6,7 +6,7 @@ import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts'
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { secondConnection } from '../../support/second-connection.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 /** Seeds of the model test; SYNC_MODEL_SEEDS raises it for a long run. */
@@ -25,12 +25,7 @@ const BOUND_MS = 1_000 + 2_000;
  */
 if (process.env.DATABASE_URL) describe('live changes: model with writers and waiting clients (Postgres)', function () {
   this.timeout(60_000 + SEEDS * 8_000);
-  let server: TestServer;
-  before(async function () {
-    this.timeout(180_000);
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer({}, { startTimeoutMs: 180_000 });
 
   const connect = (): Promise<pg.Client> => secondConnection({ lockTimeout: '100ms' });
 

@@ -4,7 +4,8 @@ import { expectError } from '../../resources/helpers.ts';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { newCopy, syncBatch } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startTestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 /**
@@ -15,16 +16,11 @@ import { waitFor } from '../../support/wait-for.ts';
  */
 describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
   this.timeout(30_000);
-  let server: TestServer;
+  const server = useServer({}, { startTimeoutMs: 180_000 });
   let brand: { id: string; slug: string };
   let key: string;
   const cartons = '/brands/acme/carton-sizes';
 
-  before(async function () {
-    this.timeout(180_000);
-    server = await startTestServer();
-  });
-  after(() => server.close());
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
   });

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { generateKey, hashKey } from '../../../src/server/auth/api-keys.ts';
 import { revokeKey } from '../../../src/server/auth/key-admin.ts';
-import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createBrand, createTestKey, insert, resetToBrand, resetToBrands } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { createKeyCache, type KeyCache } from '../../../src/server/auth/key-cache.ts';
 import { freePort } from '../../support/free-port.ts';
 import { LocalRedis, waitUntilCountingInRedis } from '../../support/local-redis.ts';
@@ -12,15 +13,11 @@ import { rawRequest } from '../../support/raw-request.ts';
 import { KEY_REFUSALS, type KeyRefusal } from '../../../src/engine/request/key-refusals.ts';
 
 describe('authentication (Authorization: Bearer <key>)', () => {
-  let server: TestServer;
   let acme: { id: string; slug: string };
   let key: string;
   const path = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand: acme, key } = await resetToBrand());
     await createBrand('globex');
@@ -230,8 +227,7 @@ for (const store of ['memory', 'redis'] as const) {
       await redis?.dispose();
     });
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      await createBrand('acme');
+      await resetToBrands('acme');
       server = await start();
     });
     afterEach(() => server.close());

@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { generateKey } from '../../../src/server/auth/api-keys.ts';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
 /** CONTRACT.md §4: key (401), brand exists (404), brand allowed (401), parameters (400), record (404). */
 describe('check order: key, brand, parameters, record', () => {
-  let server: TestServer;
   let acme: { id: string; slug: string };
   let globex: { id: string; slug: string };
   let key: string;
   let carton: Record<string, any>;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand: acme, key } = await resetToBrand());
     globex = await createBrand('globex');

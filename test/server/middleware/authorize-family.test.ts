@@ -4,7 +4,7 @@ import { createKey } from '../../../src/server/auth/key-admin.ts';
 import { AREAS } from '../../../src/engine/definition/normalize-resource.ts';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
 /**
@@ -14,7 +14,7 @@ import { expectErrorBody } from '../../support/error-body.ts';
  * brand and before the parameters. The brand's own record is open to it.
  */
 describe('restricted keys: families and areas (authorize-family.ts)', () => {
-  let server: TestServer;
+  const server = useServer({ rateLimitPoints: 1000 });
   let acme: { id: string; slug: string };
   /** Logistics, and invoices by name. */
   let forwarder: string;
@@ -27,10 +27,6 @@ describe('restricted keys: families and areas (authorize-family.ts)', () => {
     return (await createKey(db, { brands: scope.global ? [] : ['acme'], global: scope.global ?? false, expiresAt: null, known, ...scope })).key;
   };
 
-  before(async () => {
-    server = await startTestServer({ rateLimitPoints: 1000 });
-  });
-  after(() => server.close());
   beforeEach(async () => {
     ({ brand: acme } = await resetToBrand('acme'));
     await createBrand('globex');
@@ -55,6 +51,7 @@ describe('restricted keys: families and areas (authorize-family.ts)', () => {
       expect(response.status, path).to.equal(401);
       expectErrorBody(response.body, 'unauthorized');
       expect(response.body.details, path).to.deep.equal({ reason: 'family_not_allowed' });
+      expect(response.body.error, path).to.match(/^The API key is restricted to other families and areas\. It may not read [a-z-]+\.$/);
       // A live key: nothing is wrong with the token itself.
       expect(response.headers.get('www-authenticate'), path).to.equal(null);
     }
@@ -66,6 +63,8 @@ describe('restricted keys: families and areas (authorize-family.ts)', () => {
     expect(refused.body.details).to.deep.equal({ reason: 'family_not_allowed' });
     const refusedGet = await server.request(`/brands/acme/shipments/${shipmentId}?include=courier`, { key: forwarder });
     expect(refusedGet.body.details).to.deep.equal({ reason: 'family_not_allowed' });
+    // The message names what was refused: the family, and the include that asked for it.
+    expect(refusedGet.body.error).to.equal('The API key is restricted to other families and areas. It may not read couriers, asked as the include courier.');
     const allowed = await server.request('/brands/acme/invoices?include=shipment', { key: forwarder });
     expect(allowed.status, allowed.text).to.equal(200);
     expect(allowed.body.items[0].shipment.id).to.equal(shipmentId);

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { MIN_COMPRESSED_BYTES } from '../../../src/server/middleware/compress-body.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { rawRequest, type RawResponse } from '../../support/raw-request.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const DECODE: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
   br: brotliDecompressSync,
@@ -18,19 +18,17 @@ const varies = (response: RawResponse): string[] => String(response.headers.vary
 
 /** Compression by Accept-Encoding, over real HTTP (node:http, which decodes nothing: fetch would). */
 describe('response compression', () => {
-  let server: TestServer;
+  const server = useServer();
   let key: string;
   const listPath = '/api/public/v1/brands/acme/carton-sizes?limit=100';
   let onePath: string;
 
   before(async () => {
-    server = await startTestServer();
     const fresh = await resetToBrand();
     key = fresh.key;
     const boxes = await insert('carton-sizes', fresh.brand.id, Array.from({ length: 40 }, (_, i) => ({ name: `Box ${i}`, lengthCm: `${10 + i}.00` })));
     onePath = `/api/public/v1/brands/acme/carton-sizes/${boxes[0]!.id as string}`;
   });
-  after(() => server.close());
 
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> =>
     rawRequest(server.origin, path, { method, headers: { Authorization: `Bearer ${key}`, ...headers } });

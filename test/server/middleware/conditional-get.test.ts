@@ -1,20 +1,16 @@
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { rawRequest } from '../../support/raw-request.ts';
 
 /** ETag on every 200, 304 for If-None-Match, private caching, and 304s that cost no rate limit. */
 describe('conditional requests and caching', () => {
-  let server: TestServer;
   let key: string;
   let box: Record<string, any>;
   const listPath = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer({ rateLimitPoints: 5, rateLimitWindowSeconds: 60 });
-  });
-  after(() => server.close());
+  const server = useServer({ rateLimitPoints: 5, rateLimitWindowSeconds: 60 });
   beforeEach(async () => {
     const fresh = await resetToBrand();
     key = fresh.key;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
 const PAGE = 'https://app.example.com';
@@ -32,13 +33,9 @@ function expectCorsFor(response: TestResponse, allowOrigin: string, label: strin
 }
 
 describe('CORS, with a list of origins (CORS_ORIGINS)', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer({ corsOrigins: [PAGE, 'http://localhost:5173'], rateLimitPoints: 3 });
-  });
-  after(() => server.close());
+  const server = useServer({ corsOrigins: [PAGE, 'http://localhost:5173'], rateLimitPoints: 3 });
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });
@@ -143,13 +140,9 @@ describe('CORS, with a list of origins (CORS_ORIGINS)', () => {
 });
 
 describe('CORS for every origin (CORS_ORIGINS=*)', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer({ corsOrigins: '*' });
-  });
-  after(() => server.close());
+  const server = useServer({ corsOrigins: '*' });
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });
@@ -172,13 +165,9 @@ describe('CORS for every origin (CORS_ORIGINS=*)', () => {
 });
 
 describe('CORS not configured (the default)', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestResponse, type TestServer } from '../../support/test-server.ts';
+import { type TestResponse } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /** What every answer gets, from the outermost middleware: an id and security headers first, then the metrics and the log with the final status. */
 describe('envelope', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     let brand: { id: string };
     ({ brand, key } = await resetToBrand());

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 /** What a key reads is kept by no shared cache: `no-store` and `Vary: Authorization` on every answer of a keyed route. */
 describe('private caching of keyed routes', () => {
-  let server: TestServer;
   let key: string;
   const listPath = '/brands/acme/carton-sizes';
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });

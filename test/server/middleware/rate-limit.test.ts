@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { createBrand, createTestKey, insert, resetToBrand, resetToBrands } from '../../support/fixtures.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { redisKeys, redisNumber, waitUntilCountingInRedis } from '../../support/local-redis.ts';
 import { sleep } from '../../support/wait-for.ts';
@@ -13,19 +12,15 @@ const backends: { name: string; redisUrl: string | null; backend: 'memory' | 're
 
 for (const { name, redisUrl, backend } of backends) {
   describe(`rate limits per key, on ${name}`, () => {
-    let server: TestServer;
+    const server = useServer({ rateLimitPoints: 3, rateLimitWindowSeconds: 60, redisUrl });
     let acme: { id: string; slug: string };
 
     before(async () => {
-      server = await startTestServer({ rateLimitPoints: 3, rateLimitWindowSeconds: 60, redisUrl });
       expect(server.limiter.backend).to.equal(backend);
       if (redisUrl) await waitUntilCountingInRedis(server.limiter, redisUrl);
     });
-    after(() => server.close());
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      acme = await createBrand('acme');
-      await createBrand('globex');
+      [acme] = await resetToBrands('acme', 'globex');
     });
 
     function expectRateLimited(response: { status: number; headers: Headers; body: unknown }): void {
@@ -89,16 +84,13 @@ for (const { name, redisUrl, backend } of backends) {
   });
 
   describe(`rate limit window, on ${name}`, () => {
-    let server: TestServer;
+    const server = useServer({ rateLimitPoints: 2, rateLimitWindowSeconds: 1, redisUrl });
 
     before(async () => {
-      server = await startTestServer({ rateLimitPoints: 2, rateLimitWindowSeconds: 1, redisUrl });
       if (redisUrl) await waitUntilCountingInRedis(server.limiter, redisUrl);
     });
-    after(() => server.close());
     beforeEach(async () => {
-      await resetDatabase((await testDatabase()).db);
-      await createBrand('acme');
+      await resetToBrands('acme');
     });
 
     it('frees the key again once Retry-After has passed', async () => {
@@ -121,13 +113,9 @@ for (const { name, redisUrl, backend } of backends) {
  * key gets, 429 included.
  */
 describe('rate limit headers', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer({ rateLimitPoints: 4, rateLimitWindowSeconds: 30 });
-  });
-  after(() => server.close());
+  const server = useServer({ rateLimitPoints: 4, rateLimitWindowSeconds: 30 });
   beforeEach(async () => {
     ({ key } = await resetToBrand());
     await createBrand('globex');

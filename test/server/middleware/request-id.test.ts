@@ -2,18 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('X-Request-Id', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createBrand, createTestKey, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('request log', () => {
-  let server: TestServer;
   let key: string;
   let keyId: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key, keyId } = await resetToBrand());
   });

@@ -3,18 +3,14 @@ import { DATABASE_NOT_READY_MESSAGE } from '../../../src/engine/request/api-erro
 import { resetToBrand } from '../../support/fixtures.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('the API while its database is not ready (a start without it)', () => {
-  let server: TestServer;
   let ready = false;
   let retryAfter = 3;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer({ readiness: { ready: () => ready, retryAfterSeconds: () => retryAfter } });
-  });
-  after(() => server.close());
+  const server = useServer({ readiness: { ready: () => ready, retryAfterSeconds: () => retryAfter } });
   beforeEach(async () => {
     ({ key } = await resetToBrand());
     ready = false;

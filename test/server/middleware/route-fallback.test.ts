@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
 import { rawRequest } from '../../support/raw-request.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
 describe('paths and methods the API does not have', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 import { rawRequest } from '../../support/raw-request.ts';
 import { collectingLogger } from '../../support/collecting-logger.ts';
@@ -22,14 +22,10 @@ const ERROR_CODES = [
 ];
 
 describe('error bodies', () => {
-  let server: TestServer;
   let acme: { id: string; slug: string };
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand: acme, key } = await resetToBrand());
     await createBrand('globex');

@@ -1,15 +1,11 @@
 import { expect } from 'chai';
 import { resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 
 describe('operations: metrics', () => {
-  let server: TestServer;
   let key: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ key } = await resetToBrand());
   });

@@ -4,7 +4,7 @@ import { stopTracing, startTracing } from '../../../src/server/tracing/start-tra
 import { collectingLogger } from '../../support/collecting-logger.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../support/otlp-receiver.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 const SETTINGS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_SERVICE_NAME'] as const;
@@ -20,7 +20,6 @@ describe('OpenTelemetry tracing: spans exported over OTLP/HTTP to a receiver of 
   // Its first hook may open the run's database (the embedded one migrates in memory): slow on a loaded machine.
   this.timeout(90_000);
   let receiver: OtlpReceiver;
-  let server: TestServer;
   const saved: Partial<Record<(typeof SETTINGS)[number], string | undefined>> = {};
 
   before(async () => {
@@ -40,11 +39,10 @@ describe('OpenTelemetry tracing: spans exported over OTLP/HTTP to a receiver of 
         else process.env[name] = saved[name];
       }
     }
-    // Built after tracing started, as main.ts does; on REDIS_URL when set, so the rate limit's calls are spans too.
-    server = await startTestServer();
   });
+  // Built after tracing started, as main.ts does; on REDIS_URL when set, so the rate limit's calls are spans too.
+  const server = useServer();
   after(async () => {
-    await server?.close();
     await stopTracing();
     await receiver?.close();
   });

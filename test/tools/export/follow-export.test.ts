@@ -7,18 +7,13 @@ import { runChangesExport } from '../../../tools/export/changes-export-run.ts';
 import { followExport } from '../../../tools/export/follow-export.ts';
 import { readSyncState } from '../../../tools/export/sync-state.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useServer } from '../../support/use-server.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
 /** `npm run export -- --follow` (tools/export/follow-export.ts): batches appended live, the state kept current, a stop, retries. */
 describe('export --follow', () => {
-  let server: TestServer;
+  const server = useServer({}, { startTimeoutMs: 180_000 });
   let dir: string;
-  before(async function () {
-    this.timeout(180_000);
-    server = await startTestServer();
-  });
-  after(() => server.close());
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'follow-export-'));
   });

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { findGrant } from '../../../src/server/auth/api-keys.ts';
 import { AREAS } from '../../../src/engine/definition/normalize-resource.ts';
 import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError } from '../../../tools/keys/keys-command.ts';
-import { createBrand } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { resetToBrands } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 
 const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -32,9 +32,7 @@ describe('keys command (tools/keys/keys-command.ts)', () => {
   };
 
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('northwind');
-    await createBrand('southpeak');
+    await resetToBrands('northwind', 'southpeak');
   });
 
   it('refuses bad usage before opening anything: every error names what is wrong', () => {
