@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { promisify } from 'node:util';
+import { runTool } from './run-tool.ts';
 import { RUN_ID_VARIABLE } from './test-database.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -24,7 +23,6 @@ import { waitFor } from './wait-for.ts';
  * parallel run (one file) keeps it until it exits.
  */
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const run = process.env[RUN_ID_VARIABLE];
 /** The seeded folder of a run (or of a process outside one). */
 const templateOf = (owner: string): string => join(tmpdir(), `bcat-seeded-${owner}`);
@@ -78,8 +76,7 @@ async function makeTemplate(): Promise<void> {
 async function seed(dataDir: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'PORT']) delete env[name];
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/db-seed.ts'], {
-    cwd: ROOT, env, timeout: MAKE_TIMEOUT_MS, killSignal: 'SIGKILL',
-  });
+  const { code, stdout, stderr } = await runTool('tools/db-seed.ts', [], { env, timeoutMs: MAKE_TIMEOUT_MS });
+  if (code !== 0) throw new Error(`npm run db:seed in ${dataDir} exited with ${code}:\n${stdout}\n${stderr}`);
   if (!/Loaded the demo data/.test(stdout)) throw new Error(`npm run db:seed in ${dataDir} loaded nothing:\n${stdout}`);
 }

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFile, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +12,9 @@ import { ExportRefused } from '../../tools/export/export-sink.ts';
 import { readSyncState, writeSyncState } from '../../tools/export/sync-state.ts';
 import { insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
-import { startTestServer, TEST_CURSOR_SECRET, type TestServer } from '../support/test-server.ts';
+import { TEST_CURSOR_SECRET } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
+import { bareEnv, startTool, type ToolProcess } from '../support/run-tool.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /**
@@ -21,8 +22,6 @@ import { waitFor } from '../support/wait-for.ts';
  * over the real changes feed: in process for the details, and as the command
  * a user runs, killed mid-batch and run again.
  */
-
-const ROOT = new URL('../../', import.meta.url).pathname;
 
 interface Line {
   change: 'upsert' | 'delete' | 'reset';
@@ -61,7 +60,6 @@ const summary = (lines: readonly Line[]): string[][] => lines.map((line) => [lin
 
 describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', function () {
   this.timeout(90_000);
-  let server: TestServer;
   let brand: { id: string; slug: string };
   let key: string;
   let client: BrandCatalogClient;
@@ -69,10 +67,7 @@ describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', 
   let out: string;
   let statePath: string;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand, key } = await resetToBrand('acme'));
     client = createClient({ baseUrl: server.origin, apiKey: key, brand: 'acme' });
@@ -262,20 +257,8 @@ describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', 
       await new Promise((resolve) => proxy.close(resolve));
     });
 
-    function start(args: readonly string[], apiUrl = server.origin): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tools/export.ts', 'carton-sizes', '--brand', 'acme', '--sync-state', statePath, '--out', out, ...args], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, API_URL: apiUrl, API_KEY: key },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const done = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve, reject) => {
-        child.on('error', reject);
-        child.on('close', (code, signal) => resolve({ code, signal, stderr }));
-      });
-      return { child, done };
-    }
+    const start = (args: readonly string[], apiUrl = server.origin): ToolProcess =>
+      startTool('tools/export.ts', ['carton-sizes', '--brand', 'acme', '--sync-state', statePath, '--out', out, ...args], { env: bareEnv({ API_URL: apiUrl, API_KEY: key }) });
 
     it('first run, rows changed by SQL, a second run killed mid-batch, a third that finishes it: the copy equals the database', async () => {
       const rows = await insert('carton-sizes', brand.id, Array.from({ length: 4 }, (_, i) => ({ name: `C${i}` })));

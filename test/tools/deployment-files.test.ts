@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { load } from 'js-yaml';
 import { checkServeConfig, DEFAULTS, loadConfig } from '../../src/server/config.ts';
 import { describeDatabaseFree } from '../support/database-free.ts';
+import { runTool } from '../support/run-tool.ts';
 
 /**
  * The deployment files (Dockerfile, .dockerignore, compose.yaml, deploy/,
@@ -204,9 +205,10 @@ describeDatabaseFree?.('deployment files (Dockerfile, compose.yaml, deploy/, doc
     return compose.services[name]!;
   };
 
-  before(() => {
+  before(async () => {
     // The image runs what `npm run build` writes: build it as the Dockerfile's build stage does.
-    execFileSync(process.execPath, ['--import', 'tsx', 'tools/build.ts'], { cwd: ROOT, stdio: 'pipe' });
+    const built = await runTool('tools/build.ts', [], { timeoutMs: 115_000 });
+    expect(built.code, `npm run build:\n${built.stdout}\n${built.stderr}`).to.equal(0);
     stages = parseDockerfile(read('Dockerfile'));
     ignore = dockerIgnore(read('.dockerignore'));
     compose = load(read('compose.yaml')) as Compose;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,36 +8,29 @@ import { DEMO_BRAND, seedDemo } from '../../src/seed/demo-seed.ts';
 import { ExportRefused, runExport, type ExportOptions } from '../../tools/export/export-run.ts';
 import { readExportState, statePathOf } from '../../tools/export/export-state.ts';
 import { createProgress } from '../../tools/export/progress.ts';
-import { createBrand, createTestKey, insert } from '../support/fixtures.ts';
+import { createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useServer } from '../support/use-server.ts';
+import { bareEnv, runTool, type ToolRun } from '../support/run-tool.ts';
 
 /**
  * `tools/export.ts` and its lib: the export runs in process against the real
  * server through the client, and once as the command a user runs.
  */
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
 const ndjson = (text: string): Record<string, unknown>[] => lines(text).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('tools/export.ts (npm run export)', function () {
   this.timeout(60_000);
-  let server: TestServer;
   let dir: string;
   let brand: { id: string; slug: string };
   let key: string;
   let client: BrandCatalogClient;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    brand = await createBrand('acme');
-    ({ key } = await createTestKey({ brands: ['acme'] }));
+    ({ brand, key } = await resetToBrand('acme'));
     client = createClient({ baseUrl: server.origin, apiKey: key, brand: 'acme' });
     dir = await mkdtemp(join(tmpdir(), 'bcat-export-'));
   });
@@ -191,21 +183,7 @@ describe('tools/export.ts (npm run export)', function () {
   });
 
   describe('the command', () => {
-    function command(args: readonly string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-      return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'tools/export.ts', ...args], {
-          cwd: ROOT,
-          env: { PATH: process.env.PATH, ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
-    }
+    const command = (args: readonly string[], env: Record<string, string>): Promise<ToolRun> => runTool('tools/export.ts', args, { env: bareEnv(env) });
 
     it('exports to stdout with its progress on stderr, and to a file', async () => {
       const sizes = await insert('carton-sizes', brand.id, Array.from({ length: 7 }, (_, i) => ({ name: `Box ${i}` })));

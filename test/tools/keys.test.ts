@@ -1,53 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { spawnServer, type ServerProcess } from '../support/server-process.ts';
 import { describeDatabaseFree } from '../support/database-free.ts';
 import { copyOfSeededDataDir } from '../support/seeded-data-dir.ts';
+import { runTool, type ToolRun } from '../support/run-tool.ts';
 
 /**
  * `npm run keys` as a user runs it: a process of its own, on the embedded
  * database in a DATA_DIR of its own (DATABASE_URL unset), seeded by `db:seed`.
  */
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const KEY_SHAPE = /^bcat_sk_[0-9A-Za-z]{46}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
   this.timeout(60_000);
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  const children = new Set<ChildProcess>();
-
-  function run(script: string, args: readonly string[], timeoutMs = 20_000): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.add(child);
-      let stdout = '';
-      let stderr = '';
-      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error(`${script} ${args.join(' ')} took over ${timeoutMs} ms\n${stdout}\n${stderr}`));
-      }, timeoutMs);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        children.delete(child);
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
-  const keys = (...args: string[]): Promise<Run> => run('tools/keys.ts', args);
+  const keys = (...args: string[]): Promise<ToolRun> => runTool('tools/keys.ts', args, { env, timeoutMs: 20_000 });
 
   async function createJson(...args: string[]): Promise<{ id: string; key: string }> {
     const result = await keys('create', ...args, '--json');
@@ -62,10 +33,7 @@ describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
     env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'PORT', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS']) delete env[name];
   });
-  after(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
 
   /**
    * Keys made once, by the command, for the tests below (each run of the

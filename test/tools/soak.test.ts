@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { runTool, type ToolRun } from '../support/run-tool.ts';
 
 /**
  * `npm run soak` as CI runs it: a short soak in a process of its own, on the
@@ -11,30 +11,8 @@ import { expect } from 'chai';
  * summary, write its JSON report, and leave no database behind.
  */
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-interface Run {
-  readonly code: number | null;
-  readonly stderr: string;
-}
-
-function runSoak(args: readonly string[], timeoutMs: number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/soak.ts', ...args], { cwd: ROOT, env: process.env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGINT'); // lets it stop its server and drop its database
-      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      reject(new Error(`the soak took over ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
+/** A soak past its time is stopped with SIGINT, which lets it stop its server and drop its database. */
+const runSoak = (args: readonly string[], timeoutMs: number): Promise<ToolRun> => runTool('tools/soak.ts', args, { timeoutMs, stopSignal: 'SIGINT' });
 
 describe('tools/soak.ts (npm run soak)', function () {
   this.timeout(120_000);
