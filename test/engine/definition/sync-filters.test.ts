@@ -4,7 +4,8 @@ import { SYNC_FILTERS, syncFilters } from '../../../src/engine/definition/sync-f
 import { expectErrorBody } from '../../support/error-body.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { operationParameters } from '../../support/operation-parameters.ts';
+import { useServer } from '../../support/use-server.ts';
 
 const field = (name: string, more: Partial<Field> = {}): Field => ({
   name, type: 'timestamp', column: name, join: null, sourceColumn: `${name}_col`, nullable: false, values: null,
@@ -37,14 +38,10 @@ describe('syncFilters', () => {
 
 /** `updatedSince` and `createdSince`: the engine's own filters on every list whose records carry the field. */
 describe('incremental sync (updatedSince, createdSince)', () => {
-  let server: TestServer;
   let key: string;
   let acme: { id: string; slug: string };
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     ({ brand: acme, key } = await resetToBrand());
   });
@@ -143,7 +140,7 @@ describe('incremental sync (updatedSince, createdSince)', () => {
   it('is offered on every list whose records carry the field, and documented there', async () => {
     const doc = (await server.request('/openapi.json', { key: null })).body;
     for (const resource of server.registry.resources.filter((r) => r.scope !== 'tenant')) {
-      const parameters = doc.paths[`/brands/{brand}/${resource.path}`].get.parameters as { name?: string; description?: string; schema?: { format?: string } }[];
+      const parameters = operationParameters(doc, `/brands/{brand}/${resource.path}`);
       for (const [parameter, field] of [['updatedSince', 'updatedAt'], ['createdSince', 'createdAt']] as const) {
         const has = resource.recordFields.some((f) => f.name === field);
         const declared = parameters.find((p) => p.name === parameter);

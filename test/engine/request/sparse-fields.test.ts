@@ -3,19 +3,16 @@ import type { Include } from '../../../src/engine/definition/resource.ts';
 import { FIELDS_SCHEMA, parseFields, projectRecord } from '../../../src/engine/request/sparse-fields.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { operationParameters } from '../../support/operation-parameters.ts';
+import { useServer } from '../../support/use-server.ts';
 import { expectErrorBody } from '../../support/error-body.ts';
 
 /** `fields=a,b`: a sparse field set on every list and get; without it, records are whole. */
 describe('sparse field sets (fields=)', () => {
-  let server: TestServer;
   let key: string;
   let product: Record<string, any>;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
+  const server = useServer();
   beforeEach(async () => {
     const fresh = await resetToBrand();
     key = fresh.key;
@@ -78,8 +75,7 @@ describe('sparse field sets (fields=)', () => {
         ? [`/${resource.path}/{brand}`]
         : [`/brands/{brand}/${resource.path}`, `/brands/{brand}/${resource.path}/{id}`];
       for (const path of paths) {
-        const parameters = doc.paths[path].get.parameters as { name?: string; $ref?: string }[];
-        expect(parameters.some((p) => p.$ref === '#/components/parameters/Fields' || p.name === 'fields'), `${path}`).to.equal(true);
+        expect(operationParameters(doc, path).some((p) => p.name === 'fields'), `${path}`).to.equal(true);
       }
     }
   });
