@@ -3,21 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { createChangesProgress } from '../../../tools/export/changes-progress.ts';
-import { parseExportArgs, UsageError } from '../../../tools/export/export-args.ts';
+import { parseExportArgs } from '../../../tools/export/export-args.ts';
+import { usageError } from './usage-error.ts';
 import { EXPORT_FORMATS } from '../../../tools/export/export-format.ts';
 import { newSyncState, readSyncState, writeSyncState } from '../../../tools/export/sync-state.ts';
 
 /** The incremental export's pieces that need no server: its arguments, its lines, its progress and its state file. */
-
-const usageError = (argv: string[]): string => {
-  try {
-    parseExportArgs(argv);
-  } catch (error) {
-    expect(error).to.be.instanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error(`expected a usage error for: ${argv.join(' ')}`);
-};
 
 describe('incremental export arguments (--sync-state)', () => {
   it('reads the state file, the flags, and pages of up to 1000', () => {

@@ -1,21 +1,12 @@
 import { expect } from 'chai';
 import { FAMILIES } from '../../../client/src/index.ts';
 import { csvCell, csvLine } from '../../../tools/export/csv.ts';
-import { EXPORT_OPTION_NAMES, parseExportArgs, UsageError } from '../../../tools/export/export-args.ts';
+import { EXPORT_OPTION_NAMES, parseExportArgs } from '../../../tools/export/export-args.ts';
+import { usageError } from './usage-error.ts';
 import { identityDifference } from '../../../tools/export/export-state.ts';
 import { createProgress, progressBar } from '../../../tools/export/progress.ts';
 
 /** The export command's pieces that need no server: arguments, CSV cells, progress lines, state identity. */
-
-const usageError = (argv: string[]): string => {
-  try {
-    parseExportArgs(argv);
-  } catch (error) {
-    expect(error).to.be.instanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error(`expected a usage error for: ${argv.join(' ')}`);
-};
 
 describe('export arguments (tools/export/export-args.ts)', () => {
   it('reads the family, the options, and filters as --name value or --name=value, in order', () => {
