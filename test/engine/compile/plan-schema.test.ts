@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { indexName, planSchema, type SchemaPlan } from '../../../src/engine/compile/plan-schema.ts';
+import { planSchema, type SchemaPlan } from '../../../src/engine/compile/plan-schema.ts';
 import { createRegistry, loadRegistry } from '../../../src/engine/definition/registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 
@@ -67,12 +67,8 @@ describe('planSchema', () => {
   it('names indexes after table, columns and kind, sorted, within Postgres\' 63 bytes', () => {
     expect(plan.indexes.map((index) => index.name)).to.deep.equal([...plan.indexes.map((index) => index.name)].sort((a, b) => a.localeCompare(b)));
     expect(plan.indexes.find((index) => index.method === 'gin')!.name).to.equal('categories_brand_id_name_trgm');
-    expect(indexName({ table: 'widgets', columns: ['brand_id', 'code'], suffix: 'key' })).to.equal('widgets_brand_id_code_key');
-    const long = indexName({ table: 'shipment_item_lineages', columns: ['brand_id', 'source_shipment_item_id', 'created_at', 'id'], suffix: 'idx' });
-    expect(long).to.have.length(63);
-    expect(long).to.match(/^shipment_item_lineages_brand_id_source_shipment_it_[0-9a-f]{8}_idx$/);
-    expect(indexName({ table: 'shipment_item_lineages', columns: ['brand_id', 'source_shipment_item_id', 'created_at', 'id'], suffix: 'idx' }), 'the same name every time').to.equal(long);
-    expect(indexName({ table: 'shipment_item_lineages', columns: ['brand_id', 'source_shipment_item_id', 'created_at', 'idx'], suffix: 'idx' }), 'another name for other columns').to.not.equal(long);
+    // How one name is made and shortened: test/engine/compile/schema-plan.test.ts.
+    expect(plan.indexes.every((index) => index.name.length <= 63)).to.equal(true);
   });
 
   it('plans the repository\'s registry with index names that are unique and fit', async () => {
