@@ -2,16 +2,13 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { findGrant, hashKey } from '../../../src/server/auth/api-keys.ts';
 import { createKey, KeyError, listKeys, revokeKey, rotateKey } from '../../../src/server/auth/key-admin.ts';
-import { createKeyUsage } from '../../../src/server/auth/key-usage.ts';
-import { createBrand, createTestKey } from '../../support/fixtures.ts';
-import { resetDatabase, testDatabase } from '../../support/test-database.ts';
+import { createTestKey, resetToBrands } from '../../support/fixtures.ts';
+import { testDatabase } from '../../support/test-database.ts';
 
 /** What the `keys` command does: create, list and revoke keys. */
 describe('key administration', () => {
   beforeEach(async () => {
-    await resetDatabase((await testDatabase()).db);
-    await createBrand('acme');
-    await createBrand('globex');
+    await resetToBrands('acme', 'globex');
   });
 
   it('stores only the SHA-256 hash: the key and its secret appear in no row', async () => {
@@ -151,45 +148,6 @@ describe('key administration', () => {
       const keys = await listKeys(db);
       expect(Date.parse(keys.find((k) => k.id === old.id)!.expiresAt!)).to.equal(expiresAt.getTime());
       expect(Date.parse(keys.find((k) => k.id === rotated.id)!.expiresAt!)).to.equal(expiresAt.getTime());
-    });
-
-    it('records the last use of each key to the minute, in one statement a round, at most once a minute per key, never back in time', async () => {
-      const { db } = await testDatabase();
-      const a = await createTestKey({ brands: ['acme'] });
-      const b = await createTestKey({ brands: ['acme'] });
-      let clock = Date.parse('2026-11-28T10:15:42.500Z');
-      const usage = createKeyUsage({ db, intervalMs: 3_600_000, now: () => clock });
-      const statements: string[] = [];
-      const listen = (query: { sql: string }): void => {
-        if (query.sql.startsWith('update api_keys')) statements.push(query.sql);
-      };
-      db.on('query', listen);
-      try {
-        for (let i = 0; i < 50; i++) usage.seen(a.id);
-        usage.seen(b.id);
-        await usage.flush();
-        expect(statements).to.have.length(1);
-        const lastUse = async (id: string) => (await listKeys(db)).find((k) => k.id === id)!.lastUsedAt;
-        expect(await lastUse(a.id)).to.equal('2026-11-28T10:15:00.000Z');
-        expect(await lastUse(b.id)).to.equal('2026-11-28T10:15:00.000Z');
-        // The same minute again writes nothing; the next minute does, for that key only.
-        usage.seen(a.id);
-        await usage.flush();
-        expect(statements).to.have.length(1);
-        clock += 60_000;
-        usage.seen(a.id);
-        await usage.flush();
-        expect(statements).to.have.length(2);
-        expect(await lastUse(a.id)).to.equal('2026-11-28T10:16:00.000Z');
-        // Another instance with a slower clock does not move it back.
-        const behind = createKeyUsage({ db, intervalMs: 3_600_000, now: () => Date.parse('2026-11-28T10:01:00Z') });
-        behind.seen(a.id);
-        await behind.close();
-        expect(await lastUse(a.id)).to.equal('2026-11-28T10:16:00.000Z');
-      } finally {
-        db.off('query', listen);
-        await usage.close();
-      }
     });
   });
 });
