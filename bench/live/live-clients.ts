@@ -36,7 +36,7 @@ export function startLiveClients({ origin, brands, perBrand, wait, onItem }: {
   let running = true;
   let inFlight = 0;
   let calls = 0;
-  const get = (path: string, key: string): Promise<Batch> => getBatch({ agent, hostname, port, path, key, timeoutMs: (wait + 30) * 1000 });
+  const get = (path: string, key: string): Promise<Batch> => getJson<Batch>({ agent, hostname, port, path, key, timeoutMs: (wait + 30) * 1000 });
   const follow = async (brand: { slug: string; key: string }): Promise<void> => {
     const base = `/api/public/v1/brands/${brand.slug}/carton-sizes/changes?limit=1000`;
     let token: string | null = null;
@@ -78,13 +78,13 @@ export function startLiveClients({ origin, brands, perBrand, wait, onItem }: {
   };
 }
 
-/** One GET of a changes page over `agent`: its body when 200, else an error naming the status. */
-function getBatch({ agent, hostname, port, path, key, timeoutMs }: { agent: Agent; hostname: string; port: string; path: string; key: string; timeoutMs: number }): Promise<Batch> {
+/** One GET over `agent`: its JSON body when 200, else an error naming the status. */
+export function getJson<T>({ agent, hostname, port, path, key, timeoutMs }: { agent: Agent; hostname: string; port: string; path: string; key: string; timeoutMs: number }): Promise<T> {
   return new Promise((resolve, reject) => {
     const req = request({ agent, host: hostname, port, path, headers: { Authorization: `Bearer ${key}` }, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()) as Batch) : reject(new Error(`status ${res.statusCode}`))));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString()) as T) : reject(new Error(`status ${res.statusCode}`))));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);

@@ -11,7 +11,8 @@ export interface LiveDatabase {
   readonly url: string;
   readonly name: string;
   readonly db: Knex;
-  readonly brands: readonly { readonly id: string; readonly slug: string; readonly key: string }[];
+  /** Each brand with its key and its one carton size (the record the get phase asks for). */
+  readonly brands: readonly { readonly id: string; readonly slug: string; readonly key: string; readonly seedId: string }[];
   /** Committed transactions of the database so far (`pg_stat_database.xact_commit`, asked from another database). */
   commits(): Promise<number>;
   close(): Promise<void>;
@@ -28,8 +29,8 @@ export async function prepareLiveDatabase({ adminUrl, brands }: { adminUrl: stri
   const made = [];
   for (const row of rows) {
     const { key } = await createKey(db, { brands: [row.slug], global: false, expiresAt: null });
-    made.push({ ...row, key });
-    await db('carton_sizes').insert({ brand_id: row.id, name: 'seed' });
+    const [seed] = (await db('carton_sizes').insert({ brand_id: row.id, name: 'seed' }).returning('id')) as { id: string }[];
+    made.push({ ...row, key, seedId: seed!.id });
   }
   const stats = new pg.Client({ connectionString: adminUrl });
   await stats.connect();
