@@ -22,7 +22,7 @@ import { benchCursorSecret, LIVE_DATABASE, prepareLiveDatabase } from './live-se
 
 const { values } = parseArgs({ options: {
   brands: { type: 'string' }, 'per-brand': { type: 'string' }, seconds: { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' }, phases: { type: 'string' },
-  only: { type: 'string' }, 'cpu-prof': { type: 'string' },
+  only: { type: 'string' }, 'cpu-prof': { type: 'string' }, 'node-args': { type: 'string' },
 } });
 const BRANDS = Math.min(1000, Number(values.brands ?? 100));
 // 10 clients a brand at most: --brands 1000 is the 10,000 followers of one instance (raise the file descriptors first: docs/BENCHMARKS.md).
@@ -36,12 +36,14 @@ const PHASES = Math.max(1, Math.min(5, Number(values.phases ?? 5)));
 const ONLY = values.only === undefined ? null : Math.max(1, Math.min(5, Number(values.only)));
 /** A folder for the server's CPU profile (Node's --cpu-prof, written when it stops): what a phase's CPU goes to. */
 const CPU_PROFILE_DIR = values['cpu-prof'] ?? null;
+/** More of Node's options for the server, space-separated (`--max-semi-space-size=64`, `--heapsnapshot-signal=SIGUSR2`): what an experiment changes. */
+const NODE_ARGS = (values['node-args'] ?? '').split(' ').filter(Boolean);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const database = await prepareLiveDatabase({ adminUrl, brands: BRANDS });
 const server = await startSoakServer({ env: {
   DATABASE_URL: database.url, CURSOR_SECRET: benchCursorSecret(), RATE_LIMIT_POINTS: '100000000', RATE_LIMIT_WINDOW_SECONDS: '60', KEY_CACHE_SECONDS: process.env.KEY_CACHE_SECONDS ?? '10',
-}, nodeArgs: CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] });
+}, nodeArgs: [...NODE_ARGS, ...(CPU_PROFILE_DIR === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`])] });
 const results: PhaseResult[] = [];
 try {
   const all = database.brands;
