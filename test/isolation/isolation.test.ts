@@ -12,6 +12,7 @@ import { defineListChecks } from './list-checks.ts';
 import { plantWorld, type World } from './plant-world.ts';
 import { listedFamilies, type Matrix } from './probe.ts';
 import { defineRangeChecks } from './range-checks.ts';
+import { defineRestrictionChecks } from './restriction-checks.ts';
 import { defineTenantChecks } from './tenant-checks.ts';
 import { defineWorldChecks } from './world-checks.ts';
 
@@ -20,7 +21,8 @@ import { defineWorldChecks } from './world-checks.ts';
  * brands A, B and C, planted once from the registry with clean and
  * adversarial cross-brand references, then every list and get route of every
  * family asked with every key, filter, range bound, sort, include and cursor,
- * and every counts route and changes feed. Nothing here names
+ * and every counts route and changes feed; and every route and include of
+ * every family with keys restricted to families and areas. Nothing here names
  * a family: whatever is in resources/ is covered.
  */
 
@@ -65,6 +67,7 @@ describe('tenant isolation matrix (generated from resources/)', function () {
       defineCountsChecks(resource, matrix);
       defineIncludeChecks(resource, matrix);
       defineChangesChecks(resource, matrix);
+      defineRestrictionChecks(resource, matrix, registry);
     });
   }
 });
