@@ -23,10 +23,12 @@ describe('compileRegistry', () => {
 
   it('validates a list query against the family\'s own parameters', () => {
     const products = families.get('products')!;
-    expect(products.validateList({ limit: 25, code: 'P-1', search: 'parka' })).to.equal(true);
+    // An exact filter's values come as a list (any of); the request parser makes one of a single value.
+    expect(products.validateList({ limit: 25, code: ['P-1'], search: 'parka' })).to.equal(true);
+    expect(products.validateList({ code: 'P-1' }), 'an exact filter not as a list').to.equal(false);
     expect(products.validateList({ limit: 0 })).to.equal(false);
     expect(products.validateList({ lengthCm: '1.00' }), "another family's filter").to.equal(false);
-    expect(families.get('carton-sizes')!.validateList({ name: 'Small' })).to.equal(true);
+    expect(families.get('carton-sizes')!.validateList({ name: ['Small'] })).to.equal(true);
   });
 
   it('takes no parameter on a single-record route but those the parser reads apart', () => {

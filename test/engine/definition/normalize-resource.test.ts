@@ -46,7 +46,7 @@ describe('normalizeResource', () => {
     });
     expect(Object.keys(widgets.joins)).to.deep.equal(['gadget']);
     expect(widgets.fields.find((f) => f.name === 'gadgetLabel')).to.deep.include({ join: 'gadget' });
-    expect(widgets.filters.map((f) => f.name)).to.deep.equal(['gadgetLabel', 'createdSince']);
+    expect(widgets.filters.map((f) => f.name)).to.deep.equal(['gadgetLabel', 'createdSince', 'createdAt[gte]', 'createdAt[gt]', 'createdAt[lte]', 'createdAt[lt]']);
     expect(widgets.includes.map((i) => i.name)).to.deep.equal(['gadget']);
   });
 
