@@ -78,3 +78,19 @@ export async function syncBatch({ server, key, path, copy, limit, fields, cursor
   }
   throw new Error('the batch never ended');
 }
+
+/**
+ * Every record of a list, by id, as the list route gives them, walked page
+ * after page: what a copy kept by the changes feed must equal.
+ */
+export async function listedRecords({ server, key, path }: { server: TestServer; key: string; path: string }): Promise<Map<string, unknown>> {
+  const records = new Map<string, unknown>();
+  let cursor: string | null = null;
+  do {
+    const response = await server.request(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key });
+    expect(response.status, response.text).to.equal(200);
+    for (const record of response.body.items as { id: string }[]) records.set(record.id, record);
+    cursor = response.body.nextCursor as string | null;
+  } while (cursor !== null);
+  return records;
+}

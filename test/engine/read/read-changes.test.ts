@@ -3,7 +3,7 @@ import pg from 'pg';
 import { seededRandom } from '../../../tools/shared/seeded-random.ts';
 import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { listedRecords, newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { brandStates, SyncModel } from '../../support/sync-model.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { secondConnection } from '../../support/second-connection.ts';
@@ -33,16 +33,7 @@ onPostgres?.('the changes feed with concurrent writers (Postgres)', function () 
   const connect = (): Promise<pg.Client> => secondConnection({ lockTimeout: '100ms' });
 
   /** Every record of the brand, as the list route gives them. */
-  async function listed(): Promise<Map<string, unknown>> {
-    const records = new Map<string, unknown>();
-    let cursor: string | null = null;
-    do {
-      const response = await server.request(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key });
-      for (const record of response.body.items) records.set(record.id, record);
-      cursor = response.body.nextCursor;
-    } while (cursor !== null);
-    return records;
-  }
+  const listed = (): Promise<Map<string, unknown>> => listedRecords({ server, key, path });
 
   it('a transaction that began before a call and commits after it comes in the next batch', async () => {
     const [a, b] = await insert('carton-sizes', brand.id, [{ name: 'A' }, { name: 'B' }]);

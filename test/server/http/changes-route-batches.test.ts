@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SMALL_BATCH } from '../../../src/engine/compile/changes-queries.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
-import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { listedRecords, newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { useServer } from '../../support/use-server.ts';
 
@@ -26,16 +26,7 @@ describe('changes feed batches: records written while a batch is read, joined ro
   const sql = async (text: string, bindings: unknown[] = []): Promise<{ rows: Record<string, unknown>[] }> =>
     (await testDatabase()).db.raw(text, bindings as string[]) as Promise<{ rows: Record<string, unknown>[] }>;
   const batch = (copy: SyncCopy, path = cartons, limit?: number) => syncBatch({ server, key, path, copy, ...(limit ? { limit } : {}) });
-  async function listed(path: string): Promise<Map<string, unknown>> {
-    const records = new Map<string, unknown>();
-    let cursor: string | null = null;
-    do {
-      const response = await server.request(`${path}?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key });
-      for (const record of response.body.items) records.set(record.id, record);
-      cursor = response.body.nextCursor;
-    } while (cursor !== null);
-    return records;
-  }
+  const listed = (path: string): Promise<Map<string, unknown>> => listedRecords({ server, key, path });
 
   it(`a batch of more than ${SMALL_BATCH} changes walks the ids: a record written ahead of the walk comes in its last state, one written behind it in the next batch, none twice`, async () => {
     const copy = newCopy();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { listedRecords, newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { useServer } from '../../support/use-server.ts';
 
@@ -26,10 +26,7 @@ describe('GET /brands/{brand}/<path>/changes: writes of every kind', () => {
 
   const batch = (copy: SyncCopy, path = cartons, as = key) => syncBatch({ server, key: as, path, copy });
   /** The brand's cartons as the list route gives them, by id. */
-  async function listed(path = cartons, as = key): Promise<Map<string, unknown>> {
-    const response = await server.request(`${path}?limit=100`, { key: as });
-    return new Map(response.body.items.map((record: { id: string }) => [record.id, record]));
-  }
+  const listed = (path = cartons, as = key): Promise<Map<string, unknown>> => listedRecords({ server, key: as, path });
   /** Statements in one transaction of a replica session, as a subscription's apply or a bulk loader runs them. */
   async function asReplica(statements: readonly [string, unknown[]][]): Promise<void> {
     await (await testDatabase()).db.transaction(async (trx) => {

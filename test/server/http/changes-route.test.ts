@@ -3,7 +3,7 @@ import { createCursorCodec } from '../../../src/engine/request/cursor-codec.ts';
 import { createChangesCodec } from '../../../src/engine/request/changes-codec.ts';
 import { expectError } from '../../resources/helpers.ts';
 import { createBrand, createTestKey, insert, resetToBrand } from '../../support/fixtures.ts';
-import { newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
+import { listedRecords, newCopy, syncBatch, type SyncCopy } from '../../support/sync-client.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { TEST_CURSOR_SECRET } from '../../support/test-server.ts';
 import { useServer } from '../../support/use-server.ts';
@@ -24,10 +24,7 @@ describe('GET /brands/{brand}/<path>/changes', () => {
   };
   const batch = (copy: SyncCopy, limit?: number) => syncBatch({ server, key, path: cartons, copy, ...(limit ? { limit } : {}) });
   /** The brand's cartons as the list route gives them, by id. */
-  async function listed(): Promise<Map<string, unknown>> {
-    const response = await server.request(`${cartons}?limit=100`, { key });
-    return new Map(response.body.items.map((record: { id: string }) => [record.id, record]));
-  }
+  const listed = (): Promise<Map<string, unknown>> => listedRecords({ server, key, path: cartons });
 
   it('a full sync gives every record as an upsert, the record as the get route gives it, then a token', async () => {
     const rows = await insert('carton-sizes', brand.id, [{ name: 'A', lengthCm: '40.50' }, { name: 'B' }, { name: 'C' }]);
