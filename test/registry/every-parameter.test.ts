@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { loadRegistry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import { expectErrorBody } from '../support/error-body.ts';
+import { familiesInRun, familiesInRunNote } from '../support/families-in-run.ts';
 import { resetToBrand } from '../support/fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-request.ts';
 import { useServer } from '../support/use-server.ts';
@@ -21,7 +23,9 @@ const BASE = '/api/public/v1';
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 const escape = (char: string): string => [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-describe('every date and timestamp parameter of every family, and include', function () {
+const registry = await loadRegistry();
+
+describe(`every date and timestamp parameter of every family, and include${familiesInRunNote(registry.resources.filter((resource) => resource.scope !== 'tenant'))}`, function () {
   this.timeout(120_000);
   const server = useServer();
   let key: string;
@@ -29,7 +33,7 @@ describe('every date and timestamp parameter of every family, and include', func
 
   before(async () => {
     ({ key } = await resetToBrand());
-    families = server.registry.resources.filter((resource) => resource.scope !== 'tenant');
+    families = familiesInRun(server.registry.resources.filter((resource) => resource.scope !== 'tenant'));
   });
 
   const get = (path: string): Promise<RawResponse> => rawRequest(server.origin, path, { headers: { Authorization: `Bearer ${key}` } });
