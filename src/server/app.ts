@@ -123,10 +123,26 @@ function tracedQueries(): { trace?: QueryTrace } {
   return tracing ? { trace: (plan, run) => tracing.query(plan, run) } : {};
 }
 
+/** The OpenAPI document's bytes, by registry (a registry is frozen, so its document never changes). */
+const apiDocumentBodies = new WeakMap<Registry, Buffer>();
+
+/**
+ * The OpenAPI document of `registry`, serialized once a process: about 2 MB
+ * of JSON, served as it is and compressed once per coding, for every app
+ * made of the registry (an instance makes one; the tests, hundreds).
+ */
+function apiDocumentBody(registry: Registry): Buffer {
+  let body = apiDocumentBodies.get(registry);
+  if (!body) {
+    body = staticBody(Buffer.from(JSON.stringify(buildApiDocument(registry))));
+    apiDocumentBodies.set(registry, body);
+  }
+  return body;
+}
+
 /** What anyone may read without a key: the OpenAPI document, the docs site and the front door. */
 function publicRoutes(registry: Registry): HttpRoute[] {
-  // Serialized once: the document is about 1.3 MB of JSON, served as it is, and compressed once per coding.
-  const openApi = staticBody(Buffer.from(JSON.stringify(buildApiDocument(registry))));
+  const openApi = apiDocumentBody(registry);
   const document: HttpRoute = {
     path: `${API_BASE_PATH}/openapi.json`,
     run: (ctx) => {

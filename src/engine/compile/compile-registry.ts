@@ -37,8 +37,26 @@ export interface CompiledResource {
 /** Single-record routes take no parameter but `include`, which the parser reads apart. */
 const GET_QUERY_SCHEMA: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
 
-/** Compiles every family; a schema AJV rejects stops start-up here, naming the family. */
+/**
+ * Compiled forms already made, by registry. A registry is frozen, so its
+ * compiled form never changes, and compiling it takes most of a second of
+ * CPU (AJV writes a validator per schema): a process compiles a registry
+ * once, however many apps it makes of it. An instance makes one; the tests
+ * make hundreds, and compiled them all afresh.
+ */
+const compiledRegistries = new WeakMap<Registry, ReadonlyMap<string, CompiledResource>>();
+
+/** Compiles every family (once per registry); a schema AJV rejects stops start-up here, naming the family. */
 export function compileRegistry(registry: Registry): ReadonlyMap<string, CompiledResource> {
+  let families = compiledRegistries.get(registry);
+  if (!families) {
+    families = compileFamilies(registry);
+    compiledRegistries.set(registry, families);
+  }
+  return families;
+}
+
+function compileFamilies(registry: Registry): ReadonlyMap<string, CompiledResource> {
   const validateGet = compileSchema(GET_QUERY_SCHEMA);
   const validateChanges = compileSchema(CHANGES_QUERY_SCHEMA);
   return new Map(
