@@ -5,7 +5,7 @@ import { coveringFamilies, definitionKinds, familiesInRun, familiesInRunNote } f
 
 const registry = await loadRegistry();
 const families = registry.resources.filter((resource) => resource.scope !== 'tenant');
-const kindsOf = (list: typeof families): Set<string> => new Set(list.flatMap((resource) => [...definitionKinds(resource)]));
+const kindsOf = (list: readonly (typeof families)[number][]): Set<string> => new Set(list.flatMap((resource) => [...definitionKinds(resource)]));
 
 describeDatabaseFree?.('families in a run of the per-family matrices (TEST_FAMILY_SAMPLE)', () => {
   const saved = process.env.TEST_FAMILY_SAMPLE;
