@@ -13,6 +13,9 @@ import fc from 'fast-check';
  *   FUZZ_PATH=<path> with FUZZ_SEED and --grep for one property drawn at random:
  *                    replays its shrunk counterexample alone (the report prints both)
  *   FUZZ_SCALE=<n>   multiplies every property's number of runs (a deeper local search)
+ *   FUZZ_SEEDS=random   runs the run's seed alone, without the fixed one: the CI
+ *                    gate's embedded run, beside its Postgres run that runs the fixed
+ *                    seed's cases (the same on every run) and checks what they reach
  *
  * The generated data (brands, ids, cursors) is planted again on each run, so a
  * replay runs the same cases against records with other ids; the cases refer
@@ -34,6 +37,12 @@ export const RUN_SEED = replayed ?? randomInt(1, 2 ** 31 - 1);
 const RUN_KIND = replayed === null ? 'random' : 'replayed';
 const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
 const PATH = process.env.FUZZ_PATH || undefined;
+const SEEDS = process.env.FUZZ_SEEDS ?? 'both';
+if (SEEDS !== 'both' && SEEDS !== 'random') throw new Error(`FUZZ_SEEDS must be both or random, not '${SEEDS}'`);
+
+/** The seeds each property runs with: the fixed one (unless FUZZ_SEEDS=random), then the run's. */
+const seeds = (): (readonly ['fixed' | typeof RUN_KIND, number])[] =>
+  SEEDS === 'random' ? [[RUN_KIND, RUN_SEED]] : [['fixed', FIXED_SEED], [RUN_KIND, RUN_SEED]];
 
 console.log(`fuzz seed ${RUN_SEED} (${RUN_KIND}; fixed seed ${FIXED_SEED}); replay with FUZZ_SEED=${RUN_SEED}`);
 
@@ -90,7 +99,7 @@ export function fuzzIt<T>(title: string, { numRuns, outcomes = [], build }: {
   outcomes?: readonly string[];
   build: () => Fuzzed<T>;
 }): void {
-  for (const [kind, seed] of [['fixed', FIXED_SEED], [RUN_KIND, RUN_SEED]] as const) {
+  for (const [kind, seed] of seeds()) {
     it(`${title} [${kind} seed ${seed}]`, async () => {
       const runs = numRuns * SCALE;
       const replaying = kind !== 'fixed' && PATH !== undefined;
@@ -119,7 +128,7 @@ export function fuzzEach<I, T>(title: string, { items, label, numRuns, outcomes 
   outcomes?: readonly string[];
   build: (item: I) => Fuzzed<T>;
 }): void {
-  for (const [kind, seed] of [['fixed', FIXED_SEED], [RUN_KIND, RUN_SEED]] as const) {
+  for (const [kind, seed] of seeds()) {
     it(`${title} [${kind} seed ${seed}]`, async () => {
       const runs = numRuns * SCALE;
       const failures: string[] = [];
