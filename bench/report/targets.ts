@@ -19,14 +19,16 @@ export const TARGETS: readonly {
   { label: 'get by id: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id'), met: (v) => v >= 0.8 },
   { label: 'get by id: req/s vs prepared floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'get-by-id', 'preparedRatio'), met: (v) => v >= 0.8 },
   { label: 'get by id: CPU per request vs prepared floor', goal: '≤ 1.3', value: (r) => caseRatio(r, 'get-by-id', 'cpuRatio'), met: (v) => v <= 1.3 },
-  // A restricted key costs a get nothing: measured beside the unrestricted get, within the noise.
+  // A restricted key costs a get nothing: the server with it against the server with the unrestricted key, the two
+  // measured interleaved. Not through the floors: each case's floor is its own run of identical work, and two such
+  // runs differed by 12 to 40 % on this machine (bench/results/…2026-11-28T04-37 and T05-09), more than the target.
   {
-    label: 'get by id with a key restricted to an area: its req/s ratio to the prepared floor / the unrestricted key\'s', goal: '≥ 0.95 (the same within the noise)',
-    value: (r) => ratioOfRatios(r, 'get-by-id-restricted', 'get-by-id'), met: (v) => v >= 0.95,
+    label: 'get by id with a key restricted to an area: the server\'s req/s with it / with the unrestricted key', goal: '≥ 0.95 (the same within the noise)',
+    value: (r) => serverRatio(r, 'get-by-id-restricted', 'get-by-id', 'requestsPerSecond'), met: (v) => v >= 0.95,
   },
   {
-    label: 'get by id with a key restricted to an area: its CPU per request / the unrestricted key\'s (each against the prepared floor)', goal: '≤ 1.05',
-    value: (r) => ratioOfRatios(r, 'get-by-id-restricted', 'get-by-id', 'cpuRatio'), met: (v) => v <= 1.05,
+    label: 'get by id with a key restricted to an area: the server\'s CPU per request with it / with the unrestricted key', goal: '≤ 1.05',
+    value: (r) => serverRatio(r, 'get-by-id-restricted', 'get-by-id', 'cpuMsPerRequest'), met: (v) => v <= 1.05,
   },
   { label: 'first page, small brand: req/s vs floor', goal: '≥ 0.8', value: (r) => caseRatio(r, 'first-page-small'), met: (v) => v >= 0.8 },
   { label: 'first page, big brand with filter: req/s vs floor', goal: '≥ 5', value: (r) => caseRatio(r, 'first-page-big-filter'), met: (v) => v >= 5 },
@@ -92,6 +94,13 @@ function countsUnderWrites(load: WriteLoadName, under: string): typeof TARGETS[n
 }
 
 /** A case's ratio to the prepared floor over another case's: how a question compares with the one it is held to. */
+/** A figure of the server's measurement of case `name` over the same figure of case `reference`. */
+function serverRatio(report: Omit<BenchReport, 'targets'>, name: CaseName, reference: CaseName, figure: 'requestsPerSecond' | 'cpuMsPerRequest'): number | null {
+  const of = report.cases.find((c) => c.name === name)?.server[figure];
+  const to = report.cases.find((c) => c.name === reference)?.server[figure];
+  return of === undefined || of === null || to === undefined || to === null ? null : ratio(of, to) ?? Number.NaN;
+}
+
 function ratioOfRatios(report: Omit<BenchReport, 'targets'>, name: CaseName, reference: CaseName, which: keyof CaseRatios = 'preparedRatio'): number | null {
   const of = caseRatio(report, name, which);
   const to = caseRatio(report, reference, which);

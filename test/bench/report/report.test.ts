@@ -27,8 +27,8 @@ const writes = (tps: number) => ({ transactions: tps * 10, tps, latencyMs: 2 / t
 
 /** The targets of a get with a restricted key. */
 const RESTRICTED_GET_TARGETS = [
-  "get by id with a key restricted to an area: its req/s ratio to the prepared floor / the unrestricted key's",
-  "get by id with a key restricted to an area: its CPU per request / the unrestricted key's (each against the prepared floor)",
+  "get by id with a key restricted to an area: the server's req/s with it / with the unrestricted key",
+  "get by id with a key restricted to an area: the server's CPU per request with it / with the unrestricted key",
 ];
 
 /** The targets of the list questions (CONTRACT.md §8), in the order of the table. */
@@ -117,13 +117,14 @@ describe('summarize', () => {
     ]);
   });
 
-  it("judges a restricted key's get against the unrestricted get's ratios to the prepared floor", () => {
+  it("judges a restricted key's get by the server's own figures with the unrestricted key, whatever the floors did", () => {
     const report = summarize({
       context,
       cases: [
-        // Unrestricted: 0.9× the prepared floor at 0.5 ms of CPU a request against its 0.4; restricted: 0.864× (0.96 of it) at 0.55 ms (1.1× of it).
+        // The server: 864 req/s with the restricted key against 900 (0.96×), 0.55 ms of CPU a request against 0.5 (1.1×).
+        // The floors, the same work each time, ran 1000 and 1300 req/s: the judgement leaves them out.
         result('get-by-id', run(900, 3, 100, 0.5), run(1000, 3), run(1000, 3, 100, 0.4)),
-        result('get-by-id-restricted', run(864, 3, 100, 0.55), run(1000, 3), run(1000, 3, 100, 0.4)),
+        result('get-by-id-restricted', run(864, 3, 100, 0.55), run(1300, 3), run(1300, 3, 100, 0.3)),
       ],
     });
     const judged = new Map(report.targets.map((t) => [t.label, [t.value, t.met]]));
