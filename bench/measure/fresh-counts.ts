@@ -30,7 +30,7 @@ export interface FreshCounts {
   readonly countsRun: number;
   /** Runs that asked whether the brand was written since a remembered count (scans of the sync index). */
   readonly checks: number;
-  /** The share of those runs that counted afresh: `countsRun / checks` (1: every answer a fresh count). */
+  /** The share of those runs that counted afresh: `countsRun / checks` (1: every answer a fresh count; 1 too when counts ran with no check). */
   readonly freshShare: number;
 }
 
@@ -96,5 +96,8 @@ export function freshCountsOf({ before, after, brandRows, connections, seconds, 
 }): FreshCounts {
   const countsRun = (after.rows - before.rows) / Math.max(1, brandRows);
   const checks = after.checks - before.checks;
-  return { connections, seconds, answers, countsRun, checks, freshShare: checks > 0 ? Math.min(1, countsRun / checks) : Number.NaN };
+  // No check with counts run: there was never a remembered count to check (each was stale before it could be
+  // reused), so every run counted afresh.
+  const freshShare = checks > 0 ? Math.min(1, countsRun / checks) : countsRun > 0 ? 1 : Number.NaN;
+  return { connections, seconds, answers, countsRun, checks, freshShare };
 }

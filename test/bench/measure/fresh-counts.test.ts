@@ -12,6 +12,8 @@ describe('freshCountsOf', () => {
     // More counts than checks (the first count has none before it): at most every run counted.
     expect(freshCountsOf({ before: { rows: 0, checks: 0 }, after: { rows: 8_000, checks: 1 }, brandRows: 4_000, connections: 2, seconds: 1, answers: 2 }).freshShare).to.equal(1);
     expect(freshCountsOf({ before: { rows: 0, checks: 0 }, after: { rows: 0, checks: 0 }, brandRows: 0, connections: 2, seconds: 1, answers: 0 }).freshShare).to.be.NaN;
+    // Counts with no check at all: no remembered count lived long enough to be checked, every run counted.
+    expect(freshCountsOf({ before: { rows: 0, checks: 0 }, after: { rows: 12_000, checks: 0 }, brandRows: 4_000, connections: 2, seconds: 1, answers: 3 }).freshShare).to.equal(1);
   });
 });
 
