@@ -11,10 +11,10 @@ import type { Field, Resource } from '../../src/engine/definition/resource.ts';
  * CPU on a gate that must stay under ten minutes. What can differ between
  * the two databases is how a value of each kind travels and compares (PGlite
  * parses and orders in WebAssembly), not which family holds it; so the
- * sample is the fewest families that together hold every kind of thing a
+ * sample is a few families that together hold every kind of thing a
  * definition declares (`definitionKinds`): each field type, nullable or not,
- * each filter match on each type, joins, includes of either cardinality to
- * either scope, sorts, ranges and counts on each type, each scope and area.
+ * each filter match on each type, joins to either scope, includes of either
+ * cardinality, sorts, ranges and counts on each type, each scope and area.
  * A plain `npm test` runs every family on whichever database it is given.
  */
 export function familiesInRun<R extends Resource>(families: readonly R[]): readonly R[] {
