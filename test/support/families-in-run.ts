@@ -2,7 +2,8 @@ import type { Field, Resource } from '../../src/engine/definition/resource.ts';
 
 /**
  * The families a per-family matrix (the isolation matrix, every-family,
- * every-parameter) covers in this run of the suite.
+ * every-parameter, the query plans, the fuzz sweeps) covers in this run of
+ * the suite.
  *
  * Every one, unless TEST_FAMILY_SAMPLE=1. The CI gate sets it on its run on
  * the embedded database only: there the matrices would repeat, family by
