@@ -28,7 +28,9 @@ const mb = (bytes: number | null): string => (bytes === null ? '-' : `${(bytes /
 /**
  * PASS needs answers, none of them 5xx, every request answered (no error or
  * timeout), every answer the status its request expected, and memory that
- * is flat (see judgeFlatness; too few samples to judge is a note, not a fail).
+ * is flat (see judgeFlatness; too few samples to judge is a note, not a fail,
+ * and so is growth in a run whose server fell behind the rate, whose
+ * unanswered requests hold memory).
  */
 export function decideVerdict(input: VerdictInput): Verdict {
   const reasons: string[] = [];
@@ -42,7 +44,10 @@ export function decideVerdict(input: VerdictInput): Verdict {
   if (input.skipped > 0) notes.push(`${input.skipped} sends were skipped: the server fell behind the rate`);
   for (const [name, flatness] of [['heap used', input.heap], ['RSS', input.rss]] as const) {
     if (flatness.samples === 0) reasons.push(`no ${name} samples: the memory of the server was not measured`);
-    else if (flatness.state === 'growing') {
+    else if (flatness.state === 'growing' && input.skipped > 0) {
+      // A server behind its rate holds the requests it has not answered: growth then is the backlog, not a leak.
+      notes.push(`${name} grew while the server fell behind the rate (+${mb(flatness.growthBytes)}): not judged; a slower --rate judges it`);
+    } else if (flatness.state === 'growing') {
       reasons.push(`${name} is not flat: median ${mb(flatness.middleMedian)} → ${mb(flatness.lastMedian)} (+${mb(flatness.growthBytes)}, allowed ${mb(flatness.allowedBytes)})`);
     } else if (flatness.state === 'inconclusive') notes.push(`${name}: too few samples (${flatness.samples}) to judge flatness`);
   }

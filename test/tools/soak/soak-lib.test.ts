@@ -103,6 +103,15 @@ describe('tools/soak/soak-verdict.ts', () => {
     }
   });
 
+  it('does not judge memory that grew while the server fell behind the rate: a note, not a fail', () => {
+    const growing = judgeFlatness(Array.from({ length: 60 }, (_, i) => 50 * MB + i * 2 * MB), HEAP_RULE);
+    const behind = decideVerdict({ ...base, skipped: 61, heap: growing });
+    expect(behind.pass).to.equal(true);
+    expect(behind.notes.join('\n')).to.match(/heap used grew while the server fell behind the rate/);
+    // Held to the rate, the same growth fails.
+    expect(decideVerdict({ ...base, heap: growing }).pass).to.equal(false);
+  });
+
   it('notes skipped sends and an inconclusive judgement without failing', () => {
     const verdict = decideVerdict({ ...base, skipped: 5, rss: judgeFlatness([MB, MB], RSS_RULE) });
     expect(verdict.pass).to.equal(true);
