@@ -99,8 +99,9 @@ describeDatabaseFree?.('tools/keys.ts (npm run keys)', function () {
     let server: ServerProcess | null = null;
     let baseUrl = '';
 
-    before(async () => {
-      server = await spawnServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).started;
+    before(async function () {
+      this.timeout(120_000);
+      server = await spawnServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, timeoutMs: 90_000 }).started;
       baseUrl = `${server.origin}${API_BASE_PATH}`;
     });
     after(async () => {
