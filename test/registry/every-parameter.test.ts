@@ -23,9 +23,9 @@ const BASE = '/api/public/v1';
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 const escape = (char: string): string => [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-const registry = await loadRegistry();
+const listed = (await loadRegistry()).resources.filter((resource) => resource.scope !== 'tenant');
 
-describe(`every date and timestamp parameter of every family, and include${familiesInRunNote(registry.resources.filter((resource) => resource.scope !== 'tenant'))}`, function () {
+describe(`every date and timestamp parameter of every family, and include${familiesInRunNote(listed)}`, function () {
   this.timeout(120_000);
   const server = useServer();
   let key: string;
@@ -33,7 +33,7 @@ describe(`every date and timestamp parameter of every family, and include${famil
 
   before(async () => {
     ({ key } = await resetToBrand());
-    families = familiesInRun(server.registry.resources.filter((resource) => resource.scope !== 'tenant'));
+    families = familiesInRun(listed);
   });
 
   const get = (path: string): Promise<RawResponse> => rawRequest(server.origin, path, { headers: { Authorization: `Bearer ${key}` } });
