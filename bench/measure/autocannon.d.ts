@@ -18,6 +18,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    /** Requests per second over all connections; 0 or absent: no cap. */
+    overallRate?: number;
     /** Seconds a request may take before it counts as a timeout (an error). */
     timeout?: number;
   }

@@ -36,13 +36,15 @@ export async function walkPaths({ target, path, pages }: { target: WalkTarget; p
  * same connections in mirrored halves (list, changes, changes, list), so load
  * that drifts weighs alike on both.
  */
-export async function measureFeedPages({ target, pid, brand, connections, durationSeconds, warmupSeconds, monitor }: {
+export async function measureFeedPages({ target, pid, brand, connections, durationSeconds, warmupSeconds, rate, monitor }: {
   target: WalkTarget;
   pid: number;
   brand: BrandRef;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Requests per second of each run at most (null: as fast as answered, BenchOptions.rate). */
+  rate: number | null;
   monitor: pg.Client;
 }): Promise<FeedPagesResult> {
   const base = `${API_BASE_PATH}/brands/${brand.slug}/products`;
@@ -61,8 +63,8 @@ export async function measureFeedPages({ target, pid, brand, connections, durati
   for (const run of plan) {
     await waitUntilIdle({ client: monitor });
     const on = loadTarget(routes[run.route]);
-    if (samples[run.route].length === 0) await warmUp({ target: on, connections, seconds: warmupSeconds });
-    samples[run.route].push(await runLoad({ target: on, connections, seconds: run.seconds }));
+    if (samples[run.route].length === 0) await warmUp({ target: on, connections, seconds: warmupSeconds, rate });
+    samples[run.route].push(await runLoad({ target: on, connections, seconds: run.seconds, rate }));
   }
   const list = combine(samples.list);
   const changes = combine(samples.changes);

@@ -70,33 +70,43 @@ export function combine(samples: readonly RunSample[]): Measurement {
   };
 }
 
-function load({ target, connections, seconds }: { target: LoadTarget; connections: number; seconds: number }): ReturnType<typeof autocannon> {
+/** A load run: `rate` caps its requests per second over all its connections (null or absent: as fast as they are answered). */
+export interface LoadRun {
+  readonly target: LoadTarget;
+  readonly connections: number;
+  readonly seconds: number;
+  readonly rate?: number | null;
+}
+
+function load({ target, connections, seconds, rate }: LoadRun): ReturnType<typeof autocannon> {
   return autocannon({
     url: target.origin,
     connections,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     headers: { ...target.headers },
     requests: target.paths.map((path) => ({ method: 'GET', path })),
   });
 }
 
 /** Load without measuring: JIT, pools and caches warm up. */
-export async function warmUp({ target, connections, seconds }: { target: LoadTarget; connections: number; seconds: number }): Promise<void> {
-  if (seconds > 0) await load({ target, connections, seconds });
+export async function warmUp(run: LoadRun): Promise<void> {
+  if (run.seconds > 0) await load(run);
 }
 
 /**
- * Loads the target for `seconds` with `connections` connections, recording
+ * Loads the target for `seconds` with `connections` connections (at most `rate` requests a second when given), recording
  * every response's latency (autocannon's own histogram keeps whole
  * milliseconds, too coarse for the fast cases) and sampling the target's RSS
  * throughout.
  */
-export async function runLoad({ target, connections, seconds }: { target: LoadTarget; connections: number; seconds: number }): Promise<RunSample> {
+export async function runLoad(loadRun: LoadRun): Promise<RunSample> {
+  const { target } = loadRun;
   const memory = sampleResidentBytes({ pid: target.pid });
   const cpuBefore = await cpuSeconds(target.pid);
   const latencies: number[] = [];
   const started = performance.now();
-  const run = load({ target, connections, seconds });
+  const run = load(loadRun);
   run.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(milliseconds);
   });

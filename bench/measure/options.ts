@@ -16,6 +16,13 @@ export interface BenchOptions {
   /** Seconds of load before each measured run, not measured. */
   readonly warmupSeconds: number;
   readonly connections: number;
+  /**
+   * Requests per second each load run sends at most, over its connections;
+   * null or absent: as fast as they are answered (a benchmark). A cap makes a
+   * smoke run: every case, floor and report is exercised without loading the
+   * machine, and its rates are the cap's, not the server's.
+   */
+  readonly rate?: number | null;
   /** The cases measured against the floor. */
   readonly cases: readonly CaseName[];
   /** The changes feed's cases, measured on the server alone after the floor's. */
@@ -49,7 +56,7 @@ export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big-brand N] [--duration S] [--warmup S]
-                        [--connections N] [--cases a,b] [--load-connections a,b] [--keep-data] [--out file.md]
+                        [--connections N] [--rate N] [--cases a,b] [--load-connections a,b] [--keep-data] [--out file.md]
 
   --products N     products in all (default ${DEFAULT_SCALE.products})
   --brands N       brands, the big one included (default ${DEFAULT_SCALE.brands})
@@ -57,6 +64,8 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --duration S     seconds of load per case and server (default 10)
   --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
   --connections N  concurrent connections of the load generator (default 32)
+  --rate N         send at most N requests/s in each load run: a smoke run that checks every case works
+                   without loading the machine; its rates are the cap's (default: as fast as answered)
   --cases a,b      run only these cases (default: all). Against the floors, in table order:
                      ${CASE_NAMES.join(', ')}
                    (newest-page-2000, and first-page-big to counts-status: the list questions, CONTRACT.md §8).
@@ -113,6 +122,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
+        rate: { type: 'string' },
         cases: { type: 'string' },
         'load-connections': { type: 'string' },
         'keep-data': { type: 'boolean' },
@@ -137,6 +147,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
     durationSeconds,
     warmupSeconds: values.warmup === '0' ? 0 : wholeNumber('warmup', values.warmup, Math.min(3, Math.max(1, Math.round(durationSeconds / 5)))),
     connections: wholeNumber('connections', values.connections, 32),
+    rate: values.rate === undefined ? null : wholeNumber('rate', values.rate, 0),
     cases,
     feed,
     writeLoads,

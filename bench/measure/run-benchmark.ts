@@ -69,6 +69,7 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
       durationSeconds: options.durationSeconds,
       warmupSeconds: options.warmupSeconds,
       connections: options.connections,
+      rate: options.rate ?? null,
       poolMax,
       load,
       machine: {

@@ -13,6 +13,8 @@ export interface RunContext {
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   readonly connections: number;
+  /** The cap on each load run's requests per second (a smoke run), or null: as fast as answered. */
+  readonly rate: number | null;
   /** Postgres connections of each server. */
   readonly poolMax: number;
   readonly load: {

@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { combine, percentile, type RunSample } from '../../../bench/measure/measure.ts';
+import { combine, percentile, runLoad, type LoadTarget, type RunSample } from '../../../bench/measure/measure.ts';
 
 describe('percentile', () => {
   it('takes the nearest rank of sorted values', () => {
@@ -30,5 +32,24 @@ describe('combine', () => {
     const combined = combine([sample({ requests: 1, latencies: [1], cpuSeconds: 0.1 }), sample({ requests: 1, latencies: [1] })]);
     expect(combined.peakRssBytes).to.equal(null);
     expect(combined.cpuMsPerRequest).to.equal(null);
+  });
+});
+
+describe('runLoad', () => {
+  let server: Server;
+  let target: LoadTarget;
+  before(async () => {
+    server = createServer((_request, response) => response.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    target = { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pid: process.pid, headers: {}, paths: ['/'] };
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends as fast as answered, or at most `rate` requests a second over all its connections', async () => {
+    const capped = await runLoad({ target, connections: 4, seconds: 1, rate: 20 });
+    const free = await runLoad({ target, connections: 4, seconds: 1 });
+    expect(capped.requests).to.be.within(1, 20 * Math.ceil(capped.seconds) + 4);
+    expect(capped.latencies).to.have.length(capped.requests);
+    expect(free.requests).to.be.greaterThan(5 * capped.requests);
   });
 });

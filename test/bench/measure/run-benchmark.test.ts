@@ -34,7 +34,8 @@ for (const adminUrl of postgres) {
     const name = benchDatabaseName(SCALE);
     const url = databaseUrl(adminUrl, name);
     const options = {
-      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[], compression: COMPRESSION_CASE_NAMES,
+      // A smoke run (rate): every case, floor and report runs, at 100 requests a second, without loading the machine.
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, rate: 100, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[], compression: COMPRESSION_CASE_NAMES,
       // Few connections: a busy test machine keeps a floor at 256 from answering within a one-second run.
       loadConnections: [2, 4],
       // Not the check of how fresh the server's counts were: it waits twice for Postgres's statistics to settle,
