@@ -39,4 +39,4 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 3000
-CMD ["node", "dist/src/server/main.js"]
+CMD ["node", "--no-memory-reducer", "dist/src/server/main.js"]

@@ -28,6 +28,7 @@ import { combine, runLoad, warmUp, type RunSample } from './measure/measure.ts';
 import { cpuSeconds } from './measure/process-stats.ts';
 import { startService, type ServiceProcess } from './measure/service-process.ts';
 import { thousands } from './report/format.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const NAME = 'bcat_bench_pooler';
 const { values: options } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '16' } } });
@@ -109,7 +110,7 @@ try {
     { name: 'PgBouncer 1.18, transaction mode', env: { ...common, DATABASE_URL: bouncer.url(NAME), DATABASE_POOLER: 'transaction', DATABASE_SESSION_URL: url }, samples: [], postgresCpu: 0, poolerCpu: 0 },
   ];
   for (const side of sides) {
-    side.server = await startService({ name: side.name, script: 'src/server/main.ts', env: side.env, readyPath: '/readyz', readyOk: true });
+    side.server = await startService({ name: side.name, script: 'src/server/main.ts', nodeArgs: SERVER_NODE_FLAGS, env: side.env, readyPath: '/readyz', readyOk: true });
     running.push(side.server);
   }
   await admin.connect();

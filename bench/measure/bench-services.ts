@@ -4,6 +4,7 @@ import { createKey } from '../../src/server/auth/key-admin.ts';
 import { AREAS } from '../../src/engine/definition/normalize-resource.ts';
 import { FLOOR_PREFIX } from '../floors/floor-app.ts';
 import { startService, type ServiceProcess } from './service-process.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 /**
  * Requests a key may make in a window on the server under test: more than any
@@ -81,7 +82,7 @@ export async function startBenchServer({ url, redisUrl, poolMax, running, node, 
     readyPath: '/readyz',
     readyOk: true,
     node,
-    nodeArgs: extra?.nodeArgs,
+    nodeArgs: [...SERVER_NODE_FLAGS, ...(extra?.nodeArgs ?? [])],
   });
   running.push(server);
   return { server, key };

@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
+import { missingServerNodeFlags } from './node-flags.ts';
 import type Koa from 'koa';
 import { createCursorCodec } from '../engine/request/cursor-codec.ts';
 import { API_BASE_PATH } from './http/api-base-path.ts';
@@ -55,6 +56,10 @@ async function main(): Promise<void> {
   // Tracing starts before anything is built (OTEL_EXPORTER_OTLP_ENDPOINT); without the setting nothing of it is loaded.
   const logger = createLogger({ level: config.logLevel, ...(tracingWanted() ? { mixin: traceLogFields } : {}) });
   const tracing = await startTracing({ logger });
+  const missingFlags = missingServerNodeFlags();
+  if (missingFlags.length > 0) {
+    logger.warn({ missing: missingFlags }, `Node was started without ${missingFlags.join(' ')} (src/server/node-flags.ts; npm start and the image pass it): an instance holding waiting followers spends more CPU`);
+  }
   const registry = await loadRegistry();
   // On Postgres this waits for nothing: the server listens at once and answers 503 until its database can be served.
   const { connection, limiter, keyCache, keyUsage, reads, readiness, release } = await openServices({ config, logger });

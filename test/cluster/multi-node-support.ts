@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../support/server-process.ts';
 import { childrenOf } from '../faults/local-postgres.ts';
 import { sleep, waitFor } from '../support/wait-for.ts';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 /** One scrape of `/metrics`: samples by name and labels. */
 export interface MetricsScrape {
@@ -170,7 +171,7 @@ export function spawnCluster({ env }: { env: Record<string, string> }): ClusterP
       for (const cluster of clusters) killTree(cluster.pid);
     });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cluster.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/cluster.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

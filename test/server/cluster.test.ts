@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { expect } from 'chai';
 import { REPO_ROOT } from '../support/server-process.ts';
 import { describeDatabaseFree } from '../support/database-free.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const SECRET = '0123456789abcdef0123456789abcdef';
 
@@ -10,7 +11,7 @@ function startCluster(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cluster.ts'],
+      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/cluster.ts'],
       { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from './wait-for.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 /** The repository's root: where `npm start` runs. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +59,7 @@ export function spawnServer({ env, timeoutMs = 30_000, unreaped = false, until =
       for (const child of processes) child.kill('SIGKILL');
     });
   }
-  const server = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const server = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'];
   // `setsid` in a background job of a shell without job control keeps its pid (it is no group leader), and
   // `exec sleep` leaves a parent that never waits for it.
   const [command, ...args] = unreaped ? ['sh', '-c', 'setsid "$@" & echo "server pid $!" >&2; exec sleep 3600', 'sh', ...server] : server;

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { SHUTDOWN_GRACE_MS } from '../../src/server/graceful-stop.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 // Neither is a dependency of the project: js-yaml comes with mocha (its config files), esbuild with tsx.
 import { build } from 'esbuild';
 import { load } from 'js-yaml';
@@ -268,8 +269,10 @@ describeDatabaseFree?.('deployment files (Dockerfile, compose.yaml, deploy/, doc
 
       const cmd = runtime.filter((i) => i.keyword === 'CMD').at(-1);
       expect(cmd, 'a CMD').to.not.equal(undefined);
-      const [node, entry, ...rest] = JSON.parse(cmd!.args) as string[];
-      expect([node, rest]).to.deep.equal(['node', []]);
+      // Node with the options a server runs with (src/server/node-flags.ts), then the entry alone.
+      const [node, ...args] = JSON.parse(cmd!.args) as string[];
+      const entry = args.at(-1);
+      expect([node, args.slice(0, -1)]).to.deep.equal(['node', [...SERVER_NODE_FLAGS]]);
       expect(entry).to.match(/^dist\/.+\.js$/);
       expect(existsSync(join(ROOT, entry!)), `${entry} written by npm run build`).to.equal(true);
 

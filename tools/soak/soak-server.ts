@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { collectJsonLines } from './json-lines.ts';
 import { residentBytes } from '../shared/process-memory.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 /** The real server, as `npm start` runs it, in a child process on a loopback port. */
 export interface SoakServer {
@@ -83,7 +84,7 @@ export async function startSoakServer({ env, startTimeoutMs = 90_000, nodeArgs =
   const port = await freePort();
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET', 'DATA_DIR', 'PORT', 'LOG_LEVEL', 'RATE_LIMIT_POINTS', 'RATE_LIMIT_WINDOW_SECONDS', 'TRUST_PROXY']) delete inherited[name];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...inherited, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
