@@ -18,8 +18,10 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     requests?: Request[];
-    /** Requests per second over all connections; 0 or absent: no cap. */
-    overallRate?: number;
+    /** Requests in all, after which the run ends; the duration is then ignored. */
+    amount?: number;
+    /** Milliseconds between samples, when the run also looks whether to stop (default 1,000). */
+    sampleInt?: number;
     /** Seconds a request may take before it counts as a timeout (an error). */
     timeout?: number;
   }

@@ -92,8 +92,8 @@ export async function measureGroup({ group, index, services, options, monitor, l
       log(`  Postgres was still busy with the previous run after ${IDLE_TIMEOUT_MS / 1000} s; running anyway`);
     }
     const target = targetOf(run);
-    if (run.warmUp) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds, rate: options.rate });
-    const sample = await runLoad({ target, connections: options.connections, seconds: run.seconds, rate: options.rate });
+    if (run.warmUp) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds, cap: options.smoke });
+    const sample = await runLoad({ target, connections: options.connections, seconds: run.seconds, cap: options.smoke });
     samples.get(run.case)![run.on].push(sample);
     log(`${run.case} on the ${run.on}: ${describe(combine([sample]))}`);
     // A side that died mid-run would only add errors from here on: stop, and say how it ended.

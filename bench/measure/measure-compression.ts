@@ -71,8 +71,8 @@ async function measureRequest({ stage, paths, monitor }: { stage: CaseStage; pat
   for (const [index, coding] of order.entries()) {
     await waitUntilIdle({ client: monitor });
     const target = targetOf(coding);
-    if (samples.get(coding)!.length === 0) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds, rate: options.rate });
-    samples.get(coding)!.push(await runLoad({ target, connections: options.connections, seconds: index < ASKED_CODINGS.length ? firstHalf : secondHalf, rate: options.rate }));
+    if (samples.get(coding)!.length === 0) await warmUp({ target, connections: options.connections, seconds: options.warmupSeconds, cap: options.smoke });
+    samples.get(coding)!.push(await runLoad({ target, connections: options.connections, seconds: index < ASKED_CODINGS.length ? firstHalf : secondHalf, cap: options.smoke }));
   }
   const runs: CodingRun[] = [];
   for (const coding of ASKED_CODINGS) runs.push({ coding, ...(await weighAll({ target: targetOf(coding), paths, coding })), measurement: combine(samples.get(coding)!) });

@@ -3,7 +3,7 @@ import { API_BASE_PATH } from '../../src/server/http/api-base-path.ts';
 import { getJson, type WalkTarget } from './case-fixtures.ts';
 import type { BrandRef } from './cases.ts';
 import { FEED_PAGE_LIMIT, FEED_PAGES } from './feed-cases.ts';
-import { combine, runLoad, warmUp, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
+import { combine, runLoad, warmUp, type LoadCap, type LoadTarget, type Measurement, type RunSample } from './measure.ts';
 import { waitUntilIdle } from './wait-idle.ts';
 
 /** The changes page against the list page, both on the server. */
@@ -36,15 +36,15 @@ export async function walkPaths({ target, path, pages }: { target: WalkTarget; p
  * same connections in mirrored halves (list, changes, changes, list), so load
  * that drifts weighs alike on both.
  */
-export async function measureFeedPages({ target, pid, brand, connections, durationSeconds, warmupSeconds, rate, monitor }: {
+export async function measureFeedPages({ target, pid, brand, connections, durationSeconds, warmupSeconds, cap, monitor }: {
   target: WalkTarget;
   pid: number;
   brand: BrandRef;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
-  /** Requests per second of each run at most (null: as fast as answered, BenchOptions.rate). */
-  rate: number | null;
+  /** A smoke run's cap (BenchOptions.smoke); null: as fast as answered. */
+  cap: LoadCap | null;
   monitor: pg.Client;
 }): Promise<FeedPagesResult> {
   const base = `${API_BASE_PATH}/brands/${brand.slug}/products`;
@@ -63,8 +63,8 @@ export async function measureFeedPages({ target, pid, brand, connections, durati
   for (const run of plan) {
     await waitUntilIdle({ client: monitor });
     const on = loadTarget(routes[run.route]);
-    if (samples[run.route].length === 0) await warmUp({ target: on, connections, seconds: warmupSeconds, rate });
-    samples[run.route].push(await runLoad({ target: on, connections, seconds: run.seconds, rate }));
+    if (samples[run.route].length === 0) await warmUp({ target: on, connections, seconds: warmupSeconds, cap });
+    samples[run.route].push(await runLoad({ target: on, connections, seconds: run.seconds, cap }));
   }
   const list = combine(samples.list);
   const changes = combine(samples.changes);

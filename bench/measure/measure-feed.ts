@@ -46,7 +46,7 @@ export async function measureFeed({ options, url, services, log }: {
     if (selected(names, 'changes-page')) {
       pages = await measureFeedPages({
         target, pid: services.server.pid, brand: big, connections: options.connections,
-        durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, rate: options.rate ?? null, monitor: client,
+        durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, cap: options.smoke ?? null, monitor: client,
       });
       log(`changes page: ${Math.round(pages.changes.requestsPerSecond)} req/s, list page: ${Math.round(pages.list.requestsPerSecond)} req/s (${pages.ratio.toFixed(2)}×)`);
     }

@@ -70,20 +70,35 @@ export function combine(samples: readonly RunSample[]): Measurement {
   };
 }
 
-/** A load run: `rate` caps its requests per second over all its connections (null or absent: as fast as they are answered). */
+/**
+ * What a smoke run holds each load run to: an end after `requests` responses
+ * (or its seconds, whichever comes first). Every case, side and report is
+ * exercised in a fraction of the time and CPU; the rates it measures are of
+ * a run too short to mean anything.
+ */
+export interface LoadCap {
+  readonly requests: number;
+}
+
+/** `npm run bench -- --smoke`: 200 requests a run, enough for a CPU time read in 10 ms ticks to be above 0. */
+export const SMOKE_CAP: LoadCap = Object.freeze({ requests: 200 });
+
+/** A load run; with a `cap`, a smoke run's (null or absent: as fast as answered, for its seconds). */
 export interface LoadRun {
   readonly target: LoadTarget;
   readonly connections: number;
   readonly seconds: number;
-  readonly rate?: number | null;
+  readonly cap?: LoadCap | null;
 }
 
-function load({ target, connections, seconds, rate }: LoadRun): ReturnType<typeof autocannon> {
+function load({ target, connections, seconds, cap }: LoadRun): ReturnType<typeof autocannon> {
   return autocannon({
     url: target.origin,
     connections,
     duration: seconds,
-    ...(rate ? { overallRate: rate } : {}),
+    // autocannon ignores the duration when given an amount, and looks whether to stop at each sample (every
+    // second by default): a capped run ends within 50 ms of its last response.
+    ...(cap ? { amount: Math.max(cap.requests, connections), sampleInt: 50 } : {}),
     headers: { ...target.headers },
     requests: target.paths.map((path) => ({ method: 'GET', path })),
   });
@@ -95,7 +110,7 @@ export async function warmUp(run: LoadRun): Promise<void> {
 }
 
 /**
- * Loads the target for `seconds` with `connections` connections (at most `rate` requests a second when given), recording
+ * Loads the target for `seconds` with `connections` connections (or as its `cap` says), recording
  * every response's latency (autocannon's own histogram keeps whole
  * milliseconds, too coarse for the fast cases) and sampling the target's RSS
  * throughout.

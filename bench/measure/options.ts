@@ -6,6 +6,7 @@ import { selectCases, type SelectedCases } from './select-cases.ts';
 import { FEED_CASE_NAMES, type FeedCaseName } from './feed-cases.ts';
 import { LOADED_CONNECTIONS, type WriteLoadName } from './write-loads.ts';
 import { DEFAULT_SCALE, scaleName, scaleProblem, type Scale } from '../data/scale.ts';
+import { SMOKE_CAP, type LoadCap } from './measure.ts';
 import { REPO_ROOT } from './service-process.ts';
 
 /** What one benchmark run does. */
@@ -16,13 +17,8 @@ export interface BenchOptions {
   /** Seconds of load before each measured run, not measured. */
   readonly warmupSeconds: number;
   readonly connections: number;
-  /**
-   * Requests per second each load run sends at most, over its connections;
-   * null or absent: as fast as they are answered (a benchmark). A cap makes a
-   * smoke run: every case, floor and report is exercised without loading the
-   * machine, and its rates are the cap's, not the server's.
-   */
-  readonly rate?: number | null;
+  /** A smoke run's cap on every load run (measure.ts, `LoadCap`); null or absent: a benchmark, as fast as answered. */
+  readonly smoke?: LoadCap | null;
   /** The cases measured against the floor. */
   readonly cases: readonly CaseName[];
   /** The changes feed's cases, measured on the server alone after the floor's. */
@@ -56,7 +52,7 @@ export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big-brand N] [--duration S] [--warmup S]
-                        [--connections N] [--rate N] [--cases a,b] [--load-connections a,b] [--keep-data] [--out file.md]
+                        [--connections N] [--smoke] [--cases a,b] [--load-connections a,b] [--keep-data] [--out file.md]
 
   --products N     products in all (default ${DEFAULT_SCALE.products})
   --brands N       brands, the big one included (default ${DEFAULT_SCALE.brands})
@@ -64,8 +60,8 @@ export const USAGE = `usage: npm run bench -- [--products N] [--brands N] [--big
   --duration S     seconds of load per case and server (default 10)
   --warmup S       seconds of load before each measured run (default: a fifth of --duration, 1 to 3)
   --connections N  concurrent connections of the load generator (default 32)
-  --rate N         send at most N requests/s in each load run: a smoke run that checks every case works
-                   without loading the machine; its rates are the cap's (default: as fast as answered)
+  --smoke          each load run ends after ${SMOKE_CAP.requests} requests: checks in minutes that every case works
+                   (small --products), without loading the machine; its rates mean nothing
   --cases a,b      run only these cases (default: all). Against the floors, in table order:
                      ${CASE_NAMES.join(', ')}
                    (newest-page-2000, and first-page-big to counts-status: the list questions, CONTRACT.md §8).
@@ -122,7 +118,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
         duration: { type: 'string' },
         warmup: { type: 'string' },
         connections: { type: 'string' },
-        rate: { type: 'string' },
+        smoke: { type: 'boolean' },
         cases: { type: 'string' },
         'load-connections': { type: 'string' },
         'keep-data': { type: 'boolean' },
@@ -147,7 +143,7 @@ export function parseBenchArgs({ args, env }: { args: readonly string[]; env: No
     durationSeconds,
     warmupSeconds: values.warmup === '0' ? 0 : wholeNumber('warmup', values.warmup, Math.min(3, Math.max(1, Math.round(durationSeconds / 5)))),
     connections: wholeNumber('connections', values.connections, 32),
-    rate: values.rate === undefined ? null : wholeNumber('rate', values.rate, 0),
+    smoke: values.smoke ? SMOKE_CAP : null,
     cases,
     feed,
     writeLoads,

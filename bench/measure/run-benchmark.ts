@@ -69,7 +69,7 @@ export async function runBenchmark({ options, log, signal }: { options: BenchOpt
       durationSeconds: options.durationSeconds,
       warmupSeconds: options.warmupSeconds,
       connections: options.connections,
-      rate: options.rate ?? null,
+      smoke: options.smoke ?? null,
       poolMax,
       load,
       machine: {

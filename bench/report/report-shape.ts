@@ -3,6 +3,7 @@ import type { FeedResults } from '../measure/measure-feed.ts';
 import type { CompressionRow } from '../measure/measure-compression.ts';
 import type { LoadedRun } from '../measure/measure-loaded.ts';
 import type { Scale } from '../data/scale.ts';
+import type { LoadCap } from '../measure/measure.ts';
 
 /** What a bench run reports: its context, each case with its ratios, and the targets checked. */
 
@@ -13,8 +14,8 @@ export interface RunContext {
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   readonly connections: number;
-  /** The cap on each load run's requests per second (a smoke run), or null: as fast as answered. */
-  readonly rate: number | null;
+  /** A smoke run's cap on each load run, or null: a benchmark, as fast as answered. */
+  readonly smoke: LoadCap | null;
   /** Postgres connections of each server. */
   readonly poolMax: number;
   readonly load: {

@@ -13,7 +13,7 @@ describe('parseBenchArgs', () => {
       durationSeconds: 10,
       warmupSeconds: 2,
       connections: 32,
-      rate: null,
+      smoke: null,
       cases: [...CASE_NAMES],
       feed: [...FEED_CASE_NAMES],
       writeLoads: [...WRITE_LOAD_NAMES],
@@ -42,11 +42,11 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs({ args: ['--cases', 'compression'], env: {} })).to.deep.include({ cases: [], feed: [], writeLoads: [], compression: ['compression'] });
     expect(parseBenchArgs({ args: ['--big-brand', '5000', '--products', '10000'], env: {} }).scale.bigBrand).to.equal(5000);
     expect(parseBenchArgs({ args: ['--warmup', '0'], env: {} }).warmupSeconds).to.equal(0);
-    expect(parseBenchArgs({ args: ['--rate', '150'], env: {} }).rate).to.equal(150);
+    expect(parseBenchArgs({ args: ['--smoke'], env: {} }).smoke).to.deep.equal({ requests: 200 });
   });
 
   it('refuses bad numbers, scales, cases and unknown options with a usage error', () => {
-    for (const args of [['--products', '1e6'], ['--duration', '0'], ['--products', '100', '--big-brand', '100'], ['--cases', 'nope'], ['--cases', ','], ['--load-connections', '2,x'], ['--rate', '0'], ['--rate', '2.5'], ['--fast']]) {
+    for (const args of [['--products', '1e6'], ['--duration', '0'], ['--products', '100', '--big-brand', '100'], ['--cases', 'nope'], ['--cases', ','], ['--load-connections', '2,x'], ['--smoke', '1'], ['--fast']]) {
       expect(() => parseBenchArgs({ args, env: {} }), args.join(' ')).to.throw(UsageError);
     }
   });

@@ -9,6 +9,7 @@ import { COMMON_STATUS, LOADED_TABLES, SEARCH_WORD, expectedRows } from '../../.
 import { isLoaded } from '../../../bench/data/loaded-marker.ts';
 import { renderMarkdown, type BenchReport } from '../../../bench/report/report.ts';
 import { runBenchmark } from '../../../bench/measure/run-benchmark.ts';
+import { SMOKE_CAP } from '../../../bench/measure/measure.ts';
 import { planBrands, type Scale } from '../../../bench/data/scale.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
@@ -34,8 +35,8 @@ for (const adminUrl of postgres) {
     const name = benchDatabaseName(SCALE);
     const url = databaseUrl(adminUrl, name);
     const options = {
-      // A smoke run (rate): every case, floor and report runs, at 100 requests a second, without loading the machine.
-      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, rate: 100, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[], compression: COMPRESSION_CASE_NAMES,
+      // A smoke run (`npm run bench -- --smoke`): every case, floor and report runs, 200 requests a run.
+      scale: SCALE, durationSeconds: 1, warmupSeconds: 0, connections: 4, smoke: SMOKE_CAP, cases: CASE_NAMES, feed: FEED_CASE_NAMES, writeLoads: ['writes-own-brand'] as WriteLoadName[], compression: COMPRESSION_CASE_NAMES,
       // Few connections: a busy test machine keeps a floor at 256 from answering within a one-second run.
       loadConnections: [2, 4],
       // Not the check of how fresh the server's counts were: it waits twice for Postgres's statistics to settle,
@@ -135,8 +136,9 @@ for (const adminUrl of postgres) {
     it('measures the cases again under a write load, at each connection count asked, on the server and both floors', () => {
       expect(report.loaded.map((run) => run.load)).to.deep.equal(['writes-own-brand']);
       const [run] = report.loaded;
-      // pgbench keeps to its rate (20/s) whatever the machine does.
-      expect(run!.writesPerSecond).to.be.within(10, 30);
+      // pgbench keeps to its rate (20/s) whatever the machine does; over the few seconds of a smoke run's loaded
+      // phase its random schedule (and its catch-up after a slow start) reads anywhere from about 15 to 30.
+      expect(run!.writesPerSecond).to.be.within(10, 40);
       expect(run!.cases.map((c) => `${c.name}@${c.connections}`)).to.deep.equal(
         [2, 4].flatMap((n) => ['get-by-id', 'first-page-small', 'first-page-big-filter', 'counts-status'].map((name) => `${name}@${n}`)),
       );

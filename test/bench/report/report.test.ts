@@ -8,7 +8,7 @@ const context: RunContext = {
   durationSeconds: 10,
   warmupSeconds: 2,
   connections: 32,
-  rate: null,
+  smoke: null,
   poolMax: 10,
   load: { seconds: 38.25, cpuSeconds: 61.04, reused: false, rows: { products: 1_000_000, skus: 1_000_000 } },
   machine: { cpus: 2, loadAverage: { before: [1, 0.5, 0.25], after: [2, 1, 0.5] }, node: '20.20.2', postgres: 'PostgreSQL 15.20' },
@@ -168,7 +168,7 @@ describe('renderMarkdown', () => {
     expect(markdown).to.contain('| deep page p50 / page 2 p50 (server) | n/a | ≤ 1.2 | not run |');
     expect(markdown).not.to.contain('changes page of 100 against');
     expect(markdown).to.contain('after 2 s of warm-up, 32 connections, 10 Postgres connections per server');
-    expect(renderMarkdown({ ...report, rate: 100 })).to.contain('32 connections sending at most 100 requests/s (a smoke run: its rates are the cap\'s, not the server\'s), 10 Postgres');
+    expect(renderMarkdown({ ...report, smoke: { requests: 25 } })).to.contain('32 connections, 25 requests a run (a smoke run: its rates mean nothing), 10 Postgres');
   });
 
   it("prints the feed's cases and judges their targets", () => {
