@@ -2,6 +2,7 @@ import type { Resource } from '../../src/engine/definition/resource.ts';
 import { createBrand, createTestKey } from '../support/fixtures.ts';
 import { makeRecords, type PlantedRecord } from '../support/record-factory.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
 
 /**
  * The data every fuzz file reads: two brands (`home`, which the keys read,
@@ -60,7 +61,7 @@ async function plant(): Promise<FuzzData> {
   const { key: globalKey } = await createTestKey({ global: true });
   const tenant = registry.resources.find((resource) => resource.scope === 'tenant');
   if (!tenant) throw new Error('the registry has no tenant family');
-  const families = registry.resources.filter((resource) => resource.scope !== 'tenant');
+  const families = listedFamilies(registry);
   const planted = new Map<string, readonly PlantedRecord[]>();
   const plantedOther = new Map<string, readonly PlantedRecord[]>();
   for (const resource of families) {

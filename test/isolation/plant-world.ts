@@ -5,6 +5,7 @@ import { createBrand, createTestKey, nextTimestamp } from '../support/fixtures.t
 import { columnFields, nextSequence, sampleValue } from '../support/record-factory.ts';
 import { testDatabase } from '../support/test-database.ts';
 import { insertionOrder, referenceEdges } from './reference-edges.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
 
 /**
  * The isolation world: brands A, B and C, four keys, and rows of every family
@@ -135,7 +136,7 @@ export async function plantWorld(registry: Registry): Promise<World> {
   }
 
   // First pass: every value but the references, so every row has its id before anything names it.
-  const families = registry.resources.filter((resource) => resource.scope !== 'tenant');
+  const families = listedFamilies(registry);
   for (const resource of families) {
     const fields = columnFields(resource);
     const specs = ROLES.filter((spec) => spec.owner !== 'shared' || resource.scope === 'shared');

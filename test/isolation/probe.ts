@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { TestResponse, TestServer } from '../support/test-server.ts';
 import { KEY_GRANTS, type BrandName, type KeyName, type World } from './plant-world.ts';
@@ -130,5 +129,3 @@ export function assertNone(problems: Problems): void {
   expect(problems.list.length, `\n${shown.join('\n')}${more}\n`).to.equal(0);
 }
 
-/** The registry's families that have list and get routes. */
-export const listedFamilies = (registry: Registry): Resource[] => registry.resources.filter((resource) => resource.scope !== 'tenant');

@@ -1,6 +1,7 @@
 import type { Resource } from '../../src/engine/definition/resource.ts';
 import type { Owner, Role } from './plant-world.ts';
-import { assertNone, describeRecord, listedFamilies, Problems, type Matrix } from './probe.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
+import { assertNone, describeRecord, Problems, type Matrix } from './probe.ts';
 import { referenceEdges } from './reference-edges.ts';
 
 /**

@@ -25,7 +25,7 @@ import {
 } from '../support/record-factory.ts';
 import { listOrder, qs } from '../support/list-order.ts';
 import { familiesInRun, familiesInRunNote } from '../support/families-in-run.ts';
-import { familyOfTable, fieldByColumn } from '../support/registry-lookups.ts';
+import { familyOfTable, fieldByColumn, listedFamilies } from '../support/registry-lookups.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
@@ -40,7 +40,7 @@ import { startTestServer, type TestResponse, type TestServer } from '../support/
 
 const registry = await loadRegistry();
 const tenant = registry.resources.find((resource) => resource.scope === 'tenant');
-const families = registry.resources.filter((resource) => resource.scope !== 'tenant');
+const families = listedFamilies(registry);
 
 interface Brand {
   readonly id: string;

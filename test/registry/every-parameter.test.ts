@@ -8,6 +8,7 @@ import { resetToBrand } from '../support/fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-request.ts';
 import { useServer } from '../support/use-server.ts';
 import { unicodeSpaces } from '../support/unicode-text.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
 
 /**
  * Issue 16, points 1, 5 and 6, over HTTP on every family of the registry:
@@ -23,7 +24,7 @@ const BASE = '/api/public/v1';
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 const escape = (char: string): string => [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-const listed = (await loadRegistry()).resources.filter((resource) => resource.scope !== 'tenant');
+const listed = listedFamilies(await loadRegistry());
 
 describe(`every date and timestamp parameter of every family, and include${familiesInRunNote(listed)}`, function () {
   this.timeout(120_000);

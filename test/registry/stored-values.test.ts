@@ -11,6 +11,7 @@ import { qs } from '../support/list-order.ts';
 import { makeRecords } from '../support/record-factory.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
 
 /**
  * Every value Postgres can store comes back as stored (CONTRACT.md §2), over
@@ -24,7 +25,7 @@ import { startTestServer, type TestResponse, type TestServer } from '../support/
  */
 
 const registry = await loadRegistry();
-const families = registry.resources.filter((resource) => resource.scope !== 'tenant');
+const families = listedFamilies(registry);
 
 /** One stored value: the SQL literal written into the column, and the JSON text the API must send for it. */
 type Extreme = readonly [stored: string | null, json: string];

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Resource } from '../../src/engine/definition/resource.ts';
+import { listedFamilies } from '../support/registry-lookups.ts';
 
 /**
  * Checks of a seeded demo database that hold for every family, read from the
@@ -17,7 +18,7 @@ export interface DemoDatabase {
 
 /** The families with rows of their own brand (all but the tenant family). */
 export function families({ registry }: DemoDatabase): Resource[] {
-  return registry.resources.filter((resource) => resource.scope !== 'tenant');
+  return listedFamilies(registry);
 }
 
 /** The rows of a family that a brand sees: its own, and for a shared family the rows of no brand. */

@@ -1,6 +1,9 @@
 import type { Registry } from '../../src/engine/definition/registry.ts';
 import type { Field, Resource } from '../../src/engine/definition/resource.ts';
 
+/** The registry's families that have list and get routes (all but the tenant family). */
+export const listedFamilies = (registry: Registry): Resource[] => registry.resources.filter((resource) => resource.scope !== 'tenant');
+
 /** The family whose table this is (a join names a table, not a family). */
 export function familyOfTable(registry: Registry, table: string): Resource {
   const found = registry.resources.find((resource) => resource.table === table);

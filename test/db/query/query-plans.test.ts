@@ -6,6 +6,7 @@ import type { Filter } from '../../../src/engine/definition/resource.ts';
 import type { SqlFragment } from '../../../src/engine/compile/sql-fragment.ts';
 import { familiesInRun } from '../../support/families-in-run.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { listedFamilies } from '../../support/registry-lookups.ts';
 
 /**
  * Every query the engine runs can be served by an index. With sequential
@@ -114,7 +115,7 @@ describe('query plans: every list, count, get and include query has an index', f
     db = database.db;
     // Every family, or with TEST_FAMILY_SAMPLE=1 (the gate's embedded run) the sample holding every kind of
     // field, filter, sort, range, count and include: the tenant's family is checked in both.
-    const inRun = new Set(familiesInRun(database.registry.resources.filter((resource) => resource.scope !== 'tenant')));
+    const inRun = new Set(familiesInRun(listedFamilies(database.registry)));
     all = compileRegistry(database.registry);
     families = new Map([...all].filter(([, family]) => family.resource.scope === 'tenant' || inRun.has(family.resource)));
   });
