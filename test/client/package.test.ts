@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { insert } from '../support/fixtures.ts';
 import { useClientApi } from './use-client-api.ts';
+import { describeDatabaseAgnostic } from '../support/database-free.ts';
 
 /**
  * The client as a package: built with `tsc -p client` (into a folder of this
@@ -17,7 +18,7 @@ const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSC = join(ROOT, 'node_modules/.bin/tsc');
 
-describe('client as a package (@brand-catalog/client)', function () {
+describeDatabaseAgnostic?.('client as a package (@brand-catalog/client)', function () {
   this.timeout(60_000);
   const api = useClientApi();
   let project: string;

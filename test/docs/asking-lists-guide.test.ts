@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { insert, resetToBrand } from '../support/fixtures.ts';
 import { useServer } from '../support/use-server.ts';
+import { describeDatabaseAgnostic } from '../support/database-free.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,7 +73,7 @@ async function needs(test: Mocha.Context, { what, command, args }: { what: strin
 }
 
 /** docs/guides/asking-lists.md, its curl, TypeScript and Python samples run as written against planted orders. */
-describe('the asking-lists guide', function () {
+describeDatabaseAgnostic?.('the asking-lists guide', function () {
   this.timeout(60_000);
   const server = useServer({}, { startTimeoutMs: 180_000 });
   let key: string;

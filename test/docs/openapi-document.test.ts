@@ -15,6 +15,7 @@ import { MATCH_KINDS } from '../../src/engine/compile/match-kinds.ts';
 import { withoutDescription } from '../../src/engine/openapi/optional-parameter.ts';
 import { DOCS_DIR, loadOpenApiExamples } from '../../src/server/http/api-document.ts';
 import { useServer } from '../support/use-server.ts';
+import { describeDatabaseAgnostic } from '../support/database-free.ts';
 
 /**
  * The OpenAPI document as clients get it: valid OpenAPI 3.1, lint-clean,
@@ -184,7 +185,7 @@ describe('the OpenAPI document', () => {
     expect(checked, 'limit, include, fields, enum and time filters at least').to.be.greaterThan(registry.resources.length * 2);
   });
 
-  describe('as served', () => {
+  describeDatabaseAgnostic?.('as served', () => {
     const server = useServer();
 
     it('is served without a key at /api/public/v1/openapi.json, the same document', async () => {

@@ -21,3 +21,21 @@ export const describeDatabaseFree: ((title: string, define: (this: Mocha.Suite) 
     // The global `describe` of the file being loaded, looked up at the call: a worker loads this module once, and
     // mocha gives each test file a `describe` of its own (one captured here would add later files' tests to the first).
     : (title, define) => describe(title, define);
+
+/**
+ * `describe` for tests that use the run's database but whose subject it is
+ * not: a tool run as a user runs it, a guide's samples, the client package,
+ * the served document. What they prove holds on either database (the same
+ * code above the same SQL), so CI runs them once: the Postgres run leaves them
+ * out (`.ci/run` sets TEST_WITHOUT_DATABASE_AGNOSTIC=1 there) and the embedded
+ * run, on Node 24, has them; a plain `npm test` runs them, on either database.
+ *
+ * A block belongs here only if no assertion in it depends on which database
+ * answers: a test of SQL, of values as a database stores and renders them, of
+ * plans, counts, locks, the feed's snapshots or a failure of the database
+ * checks the run's database and must run on both.
+ *
+ * Used as `describeDatabaseAgnostic?.('...', () => { ... })`.
+ */
+export const describeDatabaseAgnostic: ((title: string, define: (this: Mocha.Suite) => void) => Mocha.Suite) | null =
+  process.env.TEST_WITHOUT_DATABASE_AGNOSTIC === '1' ? null : (title, define) => describe(title, define);

@@ -16,6 +16,7 @@ import { TEST_CURSOR_SECRET } from '../support/test-server.ts';
 import { useServer } from '../support/use-server.ts';
 import { bareEnv, startTool, type ToolProcess } from '../support/run-tool.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { describeDatabaseAgnostic } from '../support/database-free.ts';
 
 /**
  * The export's incremental mode (`--sync-state`, tools/export/changes-export-run.ts)
@@ -58,7 +59,7 @@ function changing(copy: Map<string, unknown>, lines: readonly Line[]): Line[] {
 
 const summary = (lines: readonly Line[]): string[][] => lines.map((line) => [line.change, line.id ?? '']).sort();
 
-describe('tools/export/changes-export-run.ts (npm run export -- --sync-state)', function () {
+describeDatabaseAgnostic?.('tools/export/changes-export-run.ts (npm run export -- --sync-state)', function () {
   this.timeout(90_000);
   let brand: { id: string; slug: string };
   let key: string;

@@ -12,6 +12,7 @@ import { createTestKey, insert, resetToBrand } from '../support/fixtures.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { useServer } from '../support/use-server.ts';
 import { bareEnv, runTool, type ToolRun } from '../support/run-tool.ts';
+import { describeDatabaseAgnostic } from '../support/database-free.ts';
 
 /**
  * `tools/export.ts` and its lib: the export runs in process against the real
@@ -21,7 +22,7 @@ import { bareEnv, runTool, type ToolRun } from '../support/run-tool.ts';
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
 const ndjson = (text: string): Record<string, unknown>[] => lines(text).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('tools/export.ts (npm run export)', function () {
+describeDatabaseAgnostic?.('tools/export.ts (npm run export)', function () {
   this.timeout(60_000);
   let dir: string;
   let brand: { id: string; slug: string };

@@ -10,6 +10,7 @@ import type { ResourceDefinition } from '../../../src/engine/definition/resource
 import { codeSamples, withCodeSamples, type OperationKind } from '../../../src/engine/openapi/code-samples.ts';
 import { insert, resetToBrand } from '../../support/fixtures.ts';
 import { useServer } from '../../support/use-server.ts';
+import { describeDatabaseAgnostic } from '../../support/database-free.ts';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const registry = createRegistry([
@@ -74,7 +75,7 @@ describe('code samples', () => {
 });
 
 /** Runs each sample of the served document against a server, as a reader would: they must work as printed. */
-describe('code samples, run against the server', function () {
+describeDatabaseAgnostic?.('code samples, run against the server', function () {
   this.timeout(120_000);
   const server = useServer();
   let env: NodeJS.ProcessEnv;
