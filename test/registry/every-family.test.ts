@@ -26,7 +26,6 @@ import {
 import { listOrder, qs } from '../support/list-order.ts';
 import { familiesInRun, familiesInRunNote } from '../support/families-in-run.ts';
 import { familyOfTable, fieldByColumn, listedFamilies } from '../support/registry-lookups.ts';
-import { describeDatabaseAgnostic } from '../support/database-free.ts';
 import { resetDatabase, testDatabase } from '../support/test-database.ts';
 import { startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
@@ -42,8 +41,6 @@ import { startTestServer, type TestResponse, type TestServer } from '../support/
 const registry = await loadRegistry();
 const tenant = registry.resources.find((resource) => resource.scope === 'tenant');
 const families = listedFamilies(registry);
-/** Declares nothing: a kind of test this run leaves out (see the loop over the families below). */
-const skipTest = (_title: string, _test: Mocha.Func | Mocha.AsyncFunc): void => undefined;
 
 interface Brand {
   readonly id: string;
@@ -814,7 +811,7 @@ function manyValues(resource: Resource, schemas: Record<string, JsonSchema>): { 
   return [{ filter: filter.name, values }];
 }
 
-describe(`every family of the registry (generated from resources/)${familiesInRunNote(families)}${describeDatabaseAgnostic && familiesInRun(families).length < families.length ? ', and the refusals of every family' : ''}`, function () {
+describe(`every family of the registry (generated from resources/)${familiesInRunNote(families)}`, function () {
   this.timeout(60_000);
 
   before(async () => {
@@ -867,19 +864,8 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
     });
   }
 
-  // Two kinds of test for each family. Those of what the database answers (lists, gets, filters, sorts, ranges,
-  // counts, includes, brands) run for the families of the run (familiesInRun: every one on Postgres). The refusals
-  // (a 400 before any statement, and the valid values beside them) prove the validators compiled from the
-  // definition: the database is not their subject, so they run for every family wherever they run, and CI runs
-  // them once, in its embedded run (describeDatabaseAgnostic).
-  const inRun = new Set<Resource>(familiesInRun(families));
-  const refusalsRun = describeDatabaseAgnostic !== null;
-  for (const resource of families) {
-    const answersRun = inRun.has(resource);
-    if (!answersRun && !refusalsRun) continue;
-    describe(`${resource.path} (${resource.scope})${answersRun ? '' : ': its refusals'}${refusalsRun ? '' : ': what the database answers'}`, () => {
-      const itAnswers = answersRun ? it : skipTest;
-      const itRefuses = refusalsRun ? it : skipTest;
+  for (const resource of familiesInRun(families)) {
+    describe(`${resource.path} (${resource.scope})`, () => {
       const itemSchema = recordSchema(resource);
       const validateItem = compileSchema(itemSchema);
       const validateList = compileSchema(listEnvelopeSchema(itemSchema));
@@ -890,7 +876,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         if (dirtyFamilies.has(resource.path)) await reset();
       });
 
-      itAnswers('lists the brand\'s records with totalItems, each exactly its declared fields, and returns each by id, bare', async () => {
+      it('lists the brand\'s records with totalItems, each exactly its declared fields, and returns each by id, bare', async () => {
         const w = await world();
         // Fields read through a join: record 0 links each join to a row of brand A, record 1 to a row of brand B.
         const joinNames = [...new Set(resource.recordFields.flatMap((f) => (f.join ? [f.join] : [])))];
@@ -974,18 +960,18 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         if (isRangeBound(filter)) continue;
         const labels = filter.targets.map((t) => t.label).join(', ');
         if (filter.match === 'exact') {
-          itAnswers(`filter ${filter.name} (exact on ${labels}) returns exactly the matching records`, () => checkExactFilter(resource, filter, (item) => validateItem(item) as boolean));
+          it(`filter ${filter.name} (exact on ${labels}) returns exactly the matching records`, () => checkExactFilter(resource, filter, (item) => validateItem(item) as boolean));
         } else if (filter.match === 'since') {
-          itAnswers(`filter ${filter.name} (since on ${labels}) returns the records at or after the instant`, () => checkSinceFilter(resource, filter, (item) => validateItem(item) as boolean));
+          it(`filter ${filter.name} (since on ${labels}) returns the records at or after the instant`, () => checkSinceFilter(resource, filter, (item) => validateItem(item) as boolean));
         } else {
           for (const target of filter.targets) {
-            itAnswers(`filter ${filter.name} (${filter.match} on ${labels}) matches ${target.label} case-insensitively, % and _ literal`, () =>
+            it(`filter ${filter.name} (${filter.match} on ${labels}) matches ${target.label} case-insensitively, % and _ literal`, () =>
               checkContainsFilter(resource, filter, target, (item) => validateItem(item) as boolean));
           }
         }
       }
 
-      itAnswers(`sorts by ${resource.sorts.map((f) => f.name).join(', ')} (both ways) walk in Postgres's order; bounds of ${resource.ranges.map((f) => f.name).join(', ')} admit what they should; an exact filter takes any of several values; counts by ${resource.countable.map((f) => f.name).join(', ') || 'nothing'} are what the records hold`, () =>
+      it(`sorts by ${resource.sorts.map((f) => f.name).join(', ')} (both ways) walk in Postgres's order; bounds of ${resource.ranges.map((f) => f.name).join(', ')} admit what they should; an exact filter takes any of several values; counts by ${resource.countable.map((f) => f.name).join(', ') || 'nothing'} are what the records hold`, () =>
         checkQuestions(resource, (item) => validateItem(item) as boolean));
 
       for (const include of resource.includes) {
@@ -993,10 +979,10 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         const validateRelated = compileSchema(recordSchema(related));
         const check = (item: unknown): boolean => validateRelated(item) as boolean;
         if (include.cardinality === 'many') {
-          itAnswers(`include ${include.name} embeds exactly the ${related.path} whose ${include.remoteField} is the ${include.localField}, in list order, [] for none`, () =>
+          it(`include ${include.name} embeds exactly the ${related.path} whose ${include.remoteField} is the ${include.localField}, in list order, [] for none`, () =>
             checkToManyInclude(resource, include, check));
         } else {
-          itAnswers(`include ${include.name} embeds the ${related.path} of ${include.localField}, null when there is none for the brand`, () =>
+          it(`include ${include.name} embeds the ${related.path} of ${include.localField}, null when there is none for the brand`, () =>
             checkToOneInclude(resource, include, check));
         }
       }
@@ -1005,7 +991,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         // The range bounds: one test for all of them, below.
         if (isRangeBound(filter)) continue;
         const schema = parameterSchemas[filter.name]! as JsonSchema;
-        itRefuses(`refuses invalid values of filter ${filter.name} with 400 invalid_parameter naming it`, async () => {
+        it(`refuses invalid values of filter ${filter.name} with 400 invalid_parameter naming it`, async () => {
           const w = await soloWorld();
           // The spec's rules for the filter's type, and whatever else its own schema refuses.
           const rules = specRules(filter);
@@ -1033,7 +1019,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         });
       }
 
-      itRefuses('refuses invalid bounds of every range field, an undeclared sort and counts without a countable by, with 400 invalid_parameter naming each', async () => {
+      it('refuses invalid bounds of every range field, an undeclared sort and counts without a countable by, with 400 invalid_parameter naming each', async () => {
         const w = await soloWorld();
         const cases: { path: string; check: (r: TestResponse) => void }[] = [];
         const ok = (path: string, what: string) => ({ path, check: (r: TestResponse) => expect(r.status, `${what}: ${r.text}`).to.equal(200) });
@@ -1101,7 +1087,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         await expectAll(w.key, cases);
       });
 
-      itRefuses('refuses limit 0, 101 and x, an unknown parameter and a repeated one, naming each', async () => {
+      it('refuses limit 0, 101 and x, an unknown parameter and a repeated one, naming each', async () => {
         const w = await soloWorld();
         const unknown = `zz${randomUUID().slice(0, 6)}`;
         const bad = (path: string, parameter: string, what: string) => ({
@@ -1133,7 +1119,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         ]);
       });
 
-      itRefuses('answers an unknown include with 400 unsupported_include, on the list and by id', async () => {
+      it('answers an unknown include with 400 unsupported_include, on the list and by id', async () => {
         const w = await soloWorld();
         const [record] = await plant(resource.path, w.brand.id);
         const unknown = `zz${randomUUID().slice(0, 6)}`;
@@ -1150,7 +1136,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         ]));
       });
 
-      itRefuses('answers a garbage cursor with 400 invalid_cursor', async () => {
+      it('answers a garbage cursor with 400 invalid_cursor', async () => {
         const w = await soloWorld();
         await plant(resource.path, w.brand.id, 2);
         const genuine = (await get(listPath(resource, w.brand, { limit: '1' }), w.key)).body.nextCursor as string;
@@ -1166,7 +1152,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
         })));
       });
 
-      itRefuses('answers a malformed id with 400 invalid_parameter naming id', async () => {
+      it('answers a malformed id with 400 invalid_parameter naming id', async () => {
         const w = await soloWorld();
         const ids = ['not-a-uuid', randomUUID().toUpperCase(), randomUUID().replace(/-/g, '')];
         await expectAll(w.key, ids.map((id) => ({
@@ -1177,7 +1163,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
 
       // Last of the family: the shared rows it plants would show in the family's other lists.
       if (resource.scope === 'shared') {
-        itAnswers('shows shared rows (no brand) to every brand, and never one brand\'s rows to another', async () => {
+        it('shows shared rows (no brand) to every brand, and never one brand\'s rows to another', async () => {
           const w = await world({ scoped: true });
           const mine = await plant(resource.path, w.a.id, 2);
           const theirs = await plant(resource.path, w.b.id, 2);
@@ -1197,7 +1183,7 @@ describe(`every family of the registry (generated from resources/)${familiesInRu
           expectErrorBody(await get(recordPath(resource, w.b, mine[0]!.id as string), w.keyB), 404, 'not_found', 'A\'s row for B');
         });
       } else {
-        itAnswers('never lists, counts or returns by id a record of another brand', async () => {
+        it('never lists, counts or returns by id a record of another brand', async () => {
           const w = await world({ scoped: true });
           const mine = await plant(resource.path, w.a.id, 2);
           const theirs = await plant(resource.path, w.b.id, 3);
