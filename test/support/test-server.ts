@@ -17,16 +17,11 @@ import { traceLogFields } from '../../src/server/tracing/start-tracing.ts';
 import { activeTracing } from '../../src/server/tracing/tracing.ts';
 import { waitUntilCountingInRedis } from './local-redis.ts';
 import { testDatabase } from './test-database.ts';
+import { sendRequest, type TestResponse } from './test-client.ts';
 
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789';
 
-/** A response read whole: status, headers and the parsed JSON body (or null). */
-export interface TestResponse {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: any;
-  readonly text: string;
-}
+export type { TestResponse } from './test-client.ts';
 
 export interface TestServer {
   readonly origin: string;
@@ -124,36 +119,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /**
  * `TestServer.request` for a server at `origin` (this process's, or one a
  * test spawned): a full URL as it is, a path under /api/ on that server,
- * anything else under the API base.
+ * anything else under the API base. Sent by `sendRequest` (test-client.ts):
+ * Node's HTTP client on kept-alive connections, asking for the answer as it
+ * is unless the test names a coding.
  */
 export function requestAt(origin: string): TestServer['request'] {
-  return async (path, { key, method = 'GET', headers = {} } = {}) => {
+  return (path, { key, method = 'GET', headers = {} } = {}) => {
     const url = /^https?:/.test(path) ? path : path.startsWith('/api/') ? `${origin}${path}` : `${origin}${API_BASE_PATH}${path}`;
-    const init = { method, headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } };
-    const response = await fetch(url, init).catch((error: unknown) => {
-      // A kept-alive connection the server closed as idle just as this request went out on it (the server's
-      // keep-alive timeout and fetch's own race on a busy machine): sent again once on a new connection, as an
-      // HTTP client does with a request that has no side effects. Anything else, or a second failure, fails.
-      if (!isIdempotent(method) || !closedBeforeAnswer(error)) throw error;
-      return fetch(url, init);
-    });
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    return { status: response.status, headers: response.headers, body, text };
+    return sendRequest(url, { method, headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
   };
-}
-
-function isIdempotent(method: string): boolean {
-  return ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-}
-
-/** fetch's failure for a connection that closed before any answer came (undici's `other side closed`, a reset). */
-function closedBeforeAnswer(error: unknown): boolean {
-  const code = ((error as { cause?: { code?: unknown } }).cause)?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }
