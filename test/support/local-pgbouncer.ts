@@ -7,8 +7,9 @@
  * runs as the `postgres` OS user, from a folder of its own.
  *
  * Also a command, for `.ci/run`: `tsx test/support/local-pgbouncer.ts
- * <port, 0 for a free one> <postgres url>` starts one in the background and
- * prints a URL through it and its pid; it runs until that pid is killed.
+ * <port, 0 for a free one> <postgres url>` starts one and prints a URL
+ * through it and the command's pid; PgBouncer runs until that pid gets
+ * SIGTERM or SIGINT, and its folder goes with it.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -142,5 +143,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const bouncer = await startPgBouncer({ ...(Number(port) > 0 ? { port: Number(port) } : {}), postgresUrl });
-  process.stdout.write(`${bouncer.url(new URL(postgresUrl).pathname.slice(1))} ${bouncer.pid}\n`);
+  // This command stays until it is told to stop, then stops PgBouncer and deletes its folder (killing PgBouncer
+  // alone left the folder behind).
+  const stop = (): void => {
+    void bouncer.stop().finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  setInterval(() => undefined, 1 << 30);
+  process.stdout.write(`${bouncer.url(new URL(postgresUrl).pathname.slice(1))} ${process.pid}\n`);
 }
