@@ -51,11 +51,32 @@ export function createRegistry(definitions: readonly ResourceDefinition[]): Regi
 }
 
 /**
- * Loads every definition file of the given folders: adding a family is
- * dropping a file in, with no list to edit. Each file default-exports one
- * definition whose `path` equals the file name.
+ * The registry of resources/, read once per process. A second read could
+ * only differ by a file added or removed since (import() caches every module
+ * it loaded), which a running process never serves either; and one frozen
+ * registry is compiled once (compile-registry.ts), where each read made
+ * another to compile: most of a second of CPU in every test file that started a
+ * server on its own read.
  */
-export async function loadRegistry({ dirs = [RESOURCES_DIR] }: { dirs?: readonly string[] } = {}): Promise<Registry> {
+let repositoryRegistry: Promise<Registry> | null = null;
+
+/**
+ * Loads every definition file of the given folders (resources/ by default,
+ * once per process): adding a family is dropping a file in, with no list to
+ * edit. Each file default-exports one definition whose `path` equals the
+ * file name.
+ */
+export function loadRegistry({ dirs }: { dirs?: readonly string[] } = {}): Promise<Registry> {
+  if (dirs) return readRegistry(dirs);
+  repositoryRegistry ??= readRegistry([RESOURCES_DIR]);
+  // A read that failed (a broken definition) is not kept: the next call reads again, and fails again.
+  repositoryRegistry.catch(() => {
+    repositoryRegistry = null;
+  });
+  return repositoryRegistry;
+}
+
+async function readRegistry(dirs: readonly string[]): Promise<Registry> {
   const definitions: ResourceDefinition[] = [];
   for (const dir of dirs) {
     const files = (await readdir(dir)).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();

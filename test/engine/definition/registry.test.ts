@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { diffSchema, introspectSchema } from '../../../src/db/schema/schema-diff.ts';
 import { DefinitionError } from '../../../src/engine/definition/definition-error.ts';
 import { createRegistry, loadRegistry, RESOURCES_DIR } from '../../../src/engine/definition/registry.ts';
+import { compileRegistry } from '../../../src/engine/compile/compile-registry.ts';
 import type { ResourceDefinition } from '../../../src/engine/definition/resource-definition.ts';
 import { planSchema } from '../../../src/engine/compile/plan-schema.ts';
 import { createBrand, createTestKey } from '../../support/fixtures.ts';
@@ -40,6 +41,12 @@ describe('loadRegistry', () => {
   it('loads every family of resources/ with no list to edit', async () => {
     const registry = await loadRegistry();
     expect(registry.resources.map((r) => r.path)).to.include.members(['brands', 'carton-sizes', 'products', 'units-of-measure']);
+  });
+
+  it('reads resources/ once per process (one registry, compiled once), and other folders on every call', async () => {
+    expect(await loadRegistry()).to.equal(await loadRegistry());
+    expect(compileRegistry(await loadRegistry())).to.equal(compileRegistry(await loadRegistry()));
+    expect(await loadRegistry({ dirs: [RESOURCES_DIR] })).to.not.equal(await loadRegistry({ dirs: [RESOURCES_DIR] }));
   });
 
   it('serves a family dropped in as one more file: routes, filters and table', async () => {
