@@ -55,8 +55,8 @@ export function createRegistry(definitions: readonly ResourceDefinition[]): Regi
  * only differ by a file added or removed since (import() caches every module
  * it loaded), which a running process never serves either; and one frozen
  * registry is compiled once (compile-registry.ts), where each read made
- * another to compile: most of a second of CPU in every test file that started a
- * server on its own read.
+ * another to compile: most of a second of CPU in every test file that
+ * started a server on its own read.
  */
 let repositoryRegistry: Promise<Registry> | null = null;
 
