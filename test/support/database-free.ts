@@ -15,12 +15,7 @@
  *
  * Used as `describeDatabaseFree?.('...', () => { ... })`.
  */
-export const describeDatabaseFree: ((title: string, define: (this: Mocha.Suite) => void) => Mocha.Suite) | null =
-  process.env.TEST_WITHOUT_DATABASE_FREE === '1'
-    ? null
-    // The global `describe` of the file being loaded, looked up at the call: a worker loads this module once, and
-    // mocha gives each test file a `describe` of its own (one captured here would add later files' tests to the first).
-    : (title, define) => describe(title, define);
+export const describeDatabaseFree = describeUnless('TEST_WITHOUT_DATABASE_FREE');
 
 /**
  * `describe` for tests that use the run's database but whose subject it is
@@ -37,5 +32,14 @@ export const describeDatabaseFree: ((title: string, define: (this: Mocha.Suite) 
  *
  * Used as `describeDatabaseAgnostic?.('...', () => { ... })`.
  */
-export const describeDatabaseAgnostic: ((title: string, define: (this: Mocha.Suite) => void) => Mocha.Suite) | null =
-  process.env.TEST_WITHOUT_DATABASE_AGNOSTIC === '1' ? null : (title, define) => describe(title, define);
+export const describeDatabaseAgnostic = describeUnless('TEST_WITHOUT_DATABASE_AGNOSTIC');
+
+type Describe = (title: string, define: (this: Mocha.Suite) => void) => Mocha.Suite;
+
+/** `describe`, or null when the variable `name` is 1 (the block is left out of that run). */
+function describeUnless(name: string): Describe | null {
+  if (process.env[name] === '1') return null;
+  // The global `describe` of the file being loaded, looked up at the call: a worker loads this module once, and
+  // mocha gives each test file a `describe` of its own (one captured here would add later files' tests to the first).
+  return (title, define) => describe(title, define);
+}

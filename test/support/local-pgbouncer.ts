@@ -20,6 +20,7 @@ import pg from 'pg';
 import { isProcessRunning } from '../../src/system/is-process-running.ts';
 import { freePort } from './free-port.ts';
 import { waitFor } from './wait-for.ts';
+import { runUntilStopped } from './until-stopped.ts';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
@@ -145,11 +146,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const bouncer = await startPgBouncer({ ...(Number(port) > 0 ? { port: Number(port) } : {}), postgresUrl });
   // This command stays until it is told to stop, then stops PgBouncer and deletes its folder (killing PgBouncer
   // alone left the folder behind).
-  const stop = (): void => {
-    void bouncer.stop().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  setInterval(() => undefined, 1 << 30);
+  runUntilStopped(() => bouncer.stop());
   process.stdout.write(`${bouncer.url(new URL(postgresUrl).pathname.slice(1))} ${process.pid}\n`);
 }

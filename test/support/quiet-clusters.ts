@@ -16,6 +16,7 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LocalPostgres } from '../faults/local-postgres.ts';
+import { runUntilStopped } from './until-stopped.ts';
 
 /**
  * Connections a cluster takes: a test run's servers, its own clients and
@@ -47,12 +48,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const clusters = await startQuietClusters(count);
-  const stop = (): void => {
-    void Promise.all(clusters.map((cluster) => cluster.destroy())).finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // Kept alive by this interval alone, until a signal comes.
-  setInterval(() => undefined, 1 << 30);
+  runUntilStopped(() => Promise.all(clusters.map((cluster) => cluster.destroy())));
   process.stdout.write(`${process.pid} ${clusters.map((cluster) => cluster.url).join(' ')}\n`);
 }

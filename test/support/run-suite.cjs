@@ -60,12 +60,13 @@ async function main() {
   const given = process.argv.slice(2);
   if (given.length > 0) return (await run(given)).status;
 
-  const alone = process.env.DATABASE_URL ? aloneFiles() : [];
-  const missing = ALONE.filter((file) => !aloneFiles().includes(file));
+  const existing = aloneFiles();
+  const missing = ALONE.filter((file) => !existing.includes(file));
   if (missing.length > 0) {
     process.stderr.write(`test/support/suite-files.cjs lists files to run alone that do not exist: ${missing.join(', ')}\n`);
     return 1;
   }
+  const alone = process.env.DATABASE_URL ? existing : [];
   const quietCluster = alone.length > 0 ? process.env.TEST_ALONE_DATABASE_URL || null : null;
   const parts = [];
   if (quietCluster) {

@@ -68,11 +68,13 @@ let repositoryRegistry: Promise<Registry> | null = null;
  */
 export function loadRegistry({ dirs }: { dirs?: readonly string[] } = {}): Promise<Registry> {
   if (dirs) return readRegistry(dirs);
-  repositoryRegistry ??= readRegistry([RESOURCES_DIR]);
-  // A read that failed (a broken definition) is not kept: the next call reads again, and fails again.
-  repositoryRegistry.catch(() => {
-    repositoryRegistry = null;
-  });
+  if (!repositoryRegistry) {
+    repositoryRegistry = readRegistry([RESOURCES_DIR]);
+    // A read that failed (a broken definition) is not kept: the next call reads again, and fails again.
+    repositoryRegistry.catch(() => {
+      repositoryRegistry = null;
+    });
+  }
   return repositoryRegistry;
 }
 
