@@ -104,6 +104,32 @@ describe('createDatabaseReads: the engine port on the database', () => {
     }
   });
 
+  onPostgres?.('gives a count back after transactions open during the count end having written nothing of the brand (another brand\'s rows, a rollback)', async () => {
+    const { brand } = await resetToBrand('acme');
+    const other = await createBrand('globex');
+    await insert('carton-sizes', brand.id, [{ name: 'A' }]);
+    const elsewhere = await secondConnection();
+    const undone = await secondConnection();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [other.id, 'other']);
+      await undone.query('begin');
+      await undone.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [brand.id, 'undone']);
+      // A transaction that begins after both and commits: the count's snapshot lists both as in progress
+      // (its xmax is past the newest finished id; ids at or above it are in progress without being listed).
+      const { db } = await testDatabase();
+      await db.raw('select pg_current_xact_id()');
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 1, counted: true });
+      await elsewhere.query('commit');
+      await undone.query('rollback');
+      expect(await total('carton-sizes', brand.id)).to.deep.equal({ total: 1, counted: false });
+      expect(await total('carton-sizes', other.id)).to.deep.equal({ total: 1, counted: true });
+    } finally {
+      await elsewhere.end();
+      await undone.end();
+    }
+  });
+
   onPostgres?.('gives a count back while a transaction stays open elsewhere (it holds every snapshot\'s xmin back), and counts again after a commit of the brand', async () => {
     const { brand } = await resetToBrand('acme');
     const holder = await secondConnection();

@@ -29,9 +29,9 @@ describe('compileChangedSince: whether a remembered count may be reused', () => 
     return ((await db.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x;
   }
 
-  async function changed(brandId: string, xmin: string): Promise<boolean> {
+  async function changed(brandId: string, xmin: string, snapshot = `${xmin}:${xmin}:`): Promise<boolean> {
     const { db, registry } = await testDatabase();
-    const plan = compileChangedSince(registry.get('carton-sizes'))({ brandId, snapshot: `${xmin}:${xmin}:` });
+    const plan = compileChangedSince(registry.get('carton-sizes'))({ brandId, snapshot });
     return ((await db.raw(plan.sql, plan.bindings as never[])) as { rows: { changed: boolean }[] }).rows[0]!.changed;
   }
 
@@ -49,6 +49,32 @@ describe('compileChangedSince: whether a remembered count may be reused', () => 
     expect(await changed(brand.id, xmin)).to.equal(false);
     await insert('carton-sizes', other.id, [{ name: 'c' }]);
     expect(await changed(brand.id, xmin)).to.equal(false);
+  });
+
+  /** Runs `write` in a transaction of its own, and gives that transaction's id. */
+  async function writtenBy(write: string, bindings: unknown[]): Promise<bigint> {
+    const { db } = await testDatabase();
+    return db.transaction(async (trx) => {
+      await trx.raw(write, bindings as never[]);
+      return BigInt(((await trx.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x);
+    });
+  }
+
+  it('a transaction in progress in the snapshot counts as a change once it has written the brand\'s rows, and only then', async () => {
+    const xmin = await xminNow();
+    for (const [write, brandOf, expected] of [
+      ['insert into carton_sizes (brand_id, name) values (?, \'during\')', () => brand.id, true],
+      ['update carton_sizes set name = \'during\' where brand_id = ?', () => brand.id, true],
+      ['delete from carton_sizes where brand_id = ? and name = \'during\'', () => brand.id, true],
+      ['insert into carton_sizes (brand_id, name) values (?, \'during\')', () => other.id, false],
+    ] as const) {
+      const id = await writtenBy(write, [brandOf()]);
+      // A snapshot that saw every transaction up to this one but this one, in progress then; then one that saw it.
+      expect(await changed(brand.id, xmin, `${xmin}:${id + 1n}:${id}`), write).to.equal(expected);
+      expect(await changed(brand.id, xmin, `${xmin}:${id + 1n}:`), `${write}, seen`).to.equal(false);
+      // Another id in progress, one that wrote nothing here: no change.
+      expect(await changed(brand.id, xmin, `${id}:${id + 2n}:${id + 1n}`), `${write}, another in progress`).to.equal(false);
+    }
   });
 
   it('an insert, an update and a delete made in a replica session are seen', async () => {
