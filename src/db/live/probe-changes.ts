@@ -10,6 +10,8 @@ export interface ProbeResult {
   readonly versions: ReadonlyMap<string, bigint | null>;
   /** Per brand, the TRUNCATEs at or above the `since` asked about (changes-probe.ts). */
   readonly truncations: ReadonlyMap<string, readonly bigint[]>;
+  /** Per brand, those of the running ids asked about that had committed, having written something of the brand, when it ran. */
+  readonly stamped: ReadonlyMap<string, ReadonlySet<bigint>>;
   /** The probe's own snapshot: which transactions had finished when it ran. */
   readonly snapshot: Snapshot;
   /** The primary's WAL position after the probe, when reads go to replicas: a copy that far has every change the probe saw. */
@@ -25,20 +27,24 @@ export interface ProbeResult {
  * is. With replicas, the WAL position is taken after it: every commit the
  * probe saw is at or below it.
  */
-export async function probeChanges({ db, probe, brandIds, since, withMark }: {
+export async function probeChanges({ db, probe, brandIds, since, running, withMark }: {
   db: Knex;
   probe: ChangesProbe;
   brandIds: readonly string[];
   /** The oldest token's xmin among the waiters: older truncations concern none of them. */
   since: bigint;
+  /** Per brand, ids its waiters' tokens saw in progress, whose stamps to look for (none when absent). */
+  running?: ReadonlyMap<string, readonly bigint[]>;
   withMark: boolean;
 }): Promise<ProbeResult> {
   const at = Date.now();
-  const rows = await queryRows(db, probe.probe({ brandIds, since }));
+  const rows = await queryRows(db, probe.probe({ brandIds, since, running }));
   const mark = withMark ? await walPosition(db) : null;
   const versions = new Map(rows.map((row) => [row.brandId as string, row.version === null ? null : BigInt(row.version as string)]));
-  const truncations = new Map(rows.map((row) => [row.brandId as string, String(row.truncations ?? '').split(',').filter((id) => id !== '').map(BigInt)]));
+  const ids = (text: unknown): bigint[] => String(text ?? '').split(',').filter((id) => id !== '').map(BigInt);
+  const truncations = new Map(rows.map((row) => [row.brandId as string, ids(row.truncations)]));
+  const stamped = new Map(rows.map((row) => [row.brandId as string, new Set(ids(row.stamped))]));
   const snapshot = rows[0] === undefined ? null : parseSnapshot(rows[0].snapshot as string, Infinity);
   if (snapshot === null) throw new Error(`a changes probe answered no snapshot it could read (${String(rows[0]?.snapshot)})`);
-  return { versions, truncations, snapshot, mark, at };
+  return { versions, truncations, stamped, snapshot, mark, at };
 }

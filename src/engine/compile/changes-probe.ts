@@ -13,11 +13,16 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  * token is the snapshot S has something to read exactly when a change S did
  * not see committed (changes-queries.ts): one of version `xmax(S)` or newer
  * (the brand's newest version is at least `xmax(S)`), or one of a
- * transaction in progress in S that has finished since (the probe's
- * snapshot tells; one that wrote nothing of the brand, or rolled back, wakes
- * the waiter for a read that finds nothing). So one statement per family
- * answers for every brand and every waiting request at once, whatever their
- * number.
+ * transaction in progress in S that has committed since. For those, the
+ * waiters' tokens' ids in progress are asked about per brand (`running`):
+ * the probe answers which of them finished and stamped a row of the brand
+ * (`stamped`). One that finished having written nothing of the brand, or
+ * rolled back, wakes nobody: transaction ids are the cluster's, and on a
+ * server written all day nearly every token lists some, mostly other
+ * brands' (without this, each such commit would wake the waiter for a read
+ * that finds nothing, and a follower would poll at the pace of the writes).
+ * So one statement per family answers for every brand and every waiting
+ * request at once, whatever their number.
  *
  * Each source is asked for its newest `sync_xid` of the brand through the
  * `(brand_id, sync_xid, id)` index (one index probe per brand, read
@@ -34,11 +39,14 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  */
 export interface ChangesProbe {
   /**
-   * Rows `{ brandId, version, truncations, snapshot }`: `version` null when the
-   * brand has no row nor tombstone; `truncations` the comma-separated ids of
-   * those at or above `since` ('' for none). `brandIds` must be UUIDs.
+   * Rows `{ brandId, version, truncations, stamped, snapshot }`: `version`
+   * null when the brand has no row nor tombstone; `truncations` the
+   * comma-separated ids of those at or above `since` ('' for none);
+   * `stamped` those of the brand's `running` ids (none when absent) that
+   * had committed when the probe ran and wrote something of the brand the
+   * version looks at ('' for none). `brandIds` must be UUIDs.
    */
-  probe(args: { brandIds: readonly string[]; since: bigint }): SqlFragment;
+  probe(args: { brandIds: readonly string[]; since: bigint; running?: ReadonlyMap<string, readonly bigint[]> }): SqlFragment;
 }
 
 const XID = quoteIdentifier(SYNC_COLUMN);
@@ -60,23 +68,42 @@ function newest({ table, scope, extra = '' }: { table: string; scope: Scope; ext
   return ownedBy(scope, 's').map((owned) => `(select s.${XID} from ${table} s where ${extra}${owned} order by s.${XID} desc limit 1)`);
 }
 
+/** Whether the source holds a row of the brand stamped by the transaction `i.x`: one index probe per condition. */
+function stampedBy({ table, scope, extra = '' }: { table: string; scope: Scope; extra?: string }): string[] {
+  return ownedBy(scope, 's').map((owned) => `exists (select 1 from ${table} s where ${extra}${owned} and s.${XID} = i.x)`);
+}
+
 export function compileChangesProbe(resource: Resource): ChangesProbe {
   const tombstoneScope: Scope = resource.scope === 'brand' ? 'brand' : 'shared';
   const joined = [...new Map(recordJoins(resource).map((join) => [join.table, join.scope])).entries()];
-  const terms = [
-    ...newest({ table: quoteIdentifier(resource.table), scope: resource.scope }),
-    ...joined.flatMap(([table, scope]) => newest({ table: quoteIdentifier(table), scope })),
-    ...newest({ table: quoteIdentifier(TOMBSTONE_TABLE), scope: tombstoneScope, extra: 's."table_name" = ? and ' }),
+  const tombstones = { table: quoteIdentifier(TOMBSTONE_TABLE), scope: tombstoneScope, extra: 's."table_name" = ? and ' };
+  const sources = [
+    { table: quoteIdentifier(resource.table), scope: resource.scope },
+    ...joined.map(([table, scope]) => ({ table: quoteIdentifier(table), scope })),
+    tombstones,
   ];
-  const tombstoneBindings = terms.filter((term) => term.includes('"table_name" = ?')).map(() => resource.table);
+  const terms = sources.flatMap(newest);
+  const stamps = sources.flatMap(stampedBy);
+  // The tombstones' terms name the family's table: one binding each, wherever they are.
+  const tableNames = (parts: readonly string[]): string[] => parts.filter((part) => part.includes('"table_name" = ?')).map(() => resource.table);
   const truncated = [...new Set([resource.table, ...joined.map(([table]) => table)])];
   const truncations = `array_to_string(array(select distinct x.${XID}::text from ${quoteIdentifier(TRUNCATION_TABLE)} x`
     + ` where x."table_name" in (${truncated.map(() => '?').join(', ')}) and (x."brand_id" = v.b or x."brand_id" is null)`
     + ` and x.${XID} >= ?::xid8 order by 1), ',') as "truncations"`;
-  const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version", ${truncations},`
-    + ` ${CURRENT_SNAPSHOT_SQL} as "snapshot" from unnest(?::uuid[]) as v(b)`;
+  // A running id's stamps are looked for once it has finished for this statement: until then none can be seen.
+  const stamped = `array_to_string(array(select i.x::text from unnest(string_to_array(v.r, ';')::xid8[]) as i(x)`
+    + ` where pg_visible_in_snapshot(i.x, pg_current_snapshot()) and (${stamps.join(' or ')}) order by 1), ',') as "stamped"`;
+  const sql = `select v.b::text as "brandId", greatest(${terms.join(', ')})::text as "version", ${truncations}, ${stamped},`
+    + ` ${CURRENT_SNAPSHOT_SQL} as "snapshot" from unnest(?::uuid[], ?::text[]) as v(b, r)`;
   return {
-    // The brands go as one array literal: the statement's text, and its prepared plan, are the same for any number of them.
-    probe: ({ brandIds, since }) => ({ sql, bindings: [...tombstoneBindings, ...truncated, since.toString(), `{${brandIds.join(',')}}`] }),
+    // The brands, and each one's running ids (';' between them), go as two array literals: the statement's text,
+    // and its prepared plan, are the same for any number of them.
+    probe: ({ brandIds, since, running }) => ({
+      sql,
+      bindings: [
+        ...tableNames(terms), ...truncated, since.toString(), ...tableNames(stamps),
+        `{${brandIds.join(',')}}`, `{${brandIds.map((id) => `"${(running?.get(id) ?? []).join(';')}"`).join(',')}}`,
+      ],
+    }),
   };
 }

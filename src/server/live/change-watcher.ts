@@ -20,6 +20,12 @@ export interface Waiter {
 export interface BrandKnowledge {
   readonly version: bigint | null;
   readonly truncations: readonly bigint[];
+  /**
+   * Ids some waiter's token saw in progress that have finished having written
+   * nothing of the brand (committed without a stamp of it, or rolled back):
+   * their end is no news to the brand. A finished id not in it is news.
+   */
+  readonly cleared: ReadonlySet<bigint>;
   readonly snapshot: Snapshot;
   readonly at: number;
   readonly mark: string | null;
@@ -51,24 +57,41 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   // Per brand, the waiters grouped by token: a brand's followers mostly hold the same one, so a probe asks once per token, not once per waiter.
   const brands: Groups = new Map();
   const known = new Map<string, BrandKnowledge>();
+  // Per brand waited on, the ids its tokens saw running that have since finished having written nothing of it. True
+  // for good (a finished transaction writes no more), so each is asked about once; dropped with the brand's last waiter.
+  const cleared = new Map<string, Set<bigint>>();
   let timer: NodeJS.Timeout | null = null;
   let probing = false;
   let closed = false;
 
-  const learn = (result: ProbeResult): void => {
+  const learn = (result: ProbeResult, running: ReadonlyMap<string, readonly bigint[]>): void => {
     for (const [brandId, version] of result.versions) {
-      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], snapshot: result.snapshot, at: result.at, mark: result.mark };
+      const done = cleared.get(brandId) ?? new Set<bigint>();
+      const stamped = result.stamped.get(brandId);
+      for (const xid of running.get(brandId) ?? []) if (finishedIn(result.snapshot, xid) && !stamped?.has(xid)) done.add(xid);
+      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], cleared: done, snapshot: result.snapshot, at: result.at, mark: result.mark };
       known.set(brandId, knowledge);
       const groups = brands.get(brandId);
-      if (groups && wakeNews(groups, knowledge) === 0) brands.delete(brandId);
+      if (groups && wakeNews(groups, knowledge) > 0) keepCleared(brandId, done, groups);
+      else {
+        brands.delete(brandId);
+        cleared.delete(brandId);
+      }
     }
+  };
+  // Only ids a token still waiting may list: none below the oldest of their xmins.
+  const keepCleared = (brandId: string, done: Set<bigint>, groups: ReadonlyMap<string, TokenGroup>): void => {
+    const oldest = oldestOf(groups);
+    for (const xid of done) if (xid < oldest) done.delete(xid);
+    cleared.set(brandId, done);
   };
   const tick = async (): Promise<void> => {
     timer = null;
     if (brands.size === 0 || closed) return;
     probing = true;
     try {
-      learn(await probeChanges({ db, probe, brandIds: [...brands.keys()], since: oldestSince(brands), withMark }));
+      const running = runningIds(brands, cleared);
+      learn(await probeChanges({ db, probe, brandIds: [...brands.keys()], since: oldestSince(brands), running, withMark }), running);
     } catch (error) {
       onError(error as Error);
     } finally {
@@ -90,6 +113,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
       closed = true;
       if (timer !== null) clearTimeout(timer);
       brands.clear();
+      cleared.clear();
     },
   };
 }
@@ -140,17 +164,40 @@ export const tokenKey = ({ since, seen }: Pick<Waiter, 'since' | 'seen'>): strin
 /**
  * Whether what a probe learned is news to a token's snapshot `since`
  * (changes-probe.ts): a version at or above its `xmax`, a transaction it saw
- * in progress that has finished since, or a TRUNCATE it has not seen.
+ * in progress that has finished since unless it wrote nothing of the brand,
+ * or a TRUNCATE it has not seen.
  */
 export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snapshot; seen: ReadonlySet<bigint> }): boolean {
   return (known.version !== null && known.version >= since.xmax)
-    || since.xip.some((xid) => finishedIn(known.snapshot, xid))
+    || since.xip.some((xid) => finishedIn(known.snapshot, xid) && !known.cleared.has(xid))
     || known.truncations.some((id) => id >= since.xmin && !seen.has(id));
+}
+
+/** Per brand, the ids its tokens saw in progress that are not known to have finished having written nothing of it. */
+function runningIds(brands: Groups, cleared: ReadonlyMap<string, ReadonlySet<bigint>>): Map<string, bigint[]> {
+  const running = new Map<string, bigint[]>();
+  for (const [brandId, groups] of brands) {
+    const done = cleared.get(brandId);
+    const ids = new Set<bigint>();
+    for (const { since } of groups.values()) for (const xid of since.xip) if (!done?.has(xid)) ids.add(xid);
+    if (ids.size > 0) running.set(brandId, [...ids]);
+  }
+  return running;
 }
 
 /** The oldest token waited on: the probe lists no truncation older than it. */
 function oldestSince(brands: ReadonlyMap<string, ReadonlyMap<string, TokenGroup>>): bigint {
   let least: bigint | null = null;
-  for (const groups of brands.values()) for (const { since } of groups.values()) if (least === null || since.xmin < least) least = since.xmin;
+  for (const groups of brands.values()) {
+    const oldest = oldestOf(groups);
+    if (least === null || oldest < least) least = oldest;
+  }
+  return least ?? 0n;
+}
+
+/** The oldest xmin of one brand's tokens (they are never none). */
+function oldestOf(groups: ReadonlyMap<string, TokenGroup>): bigint {
+  let least: bigint | null = null;
+  for (const { since } of groups.values()) if (least === null || since.xmin < least) least = since.xmin;
   return least ?? 0n;
 }

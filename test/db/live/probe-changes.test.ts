@@ -7,16 +7,17 @@ import { testDatabase } from '../../support/test-database.ts';
  * What probeChanges makes of a probe's rows, with probes of fixed rows (what
  * the real probe asks: test/engine/compile/changes-probe.test.ts).
  */
-const fixed = (rows: readonly (readonly [string, string | null, string, string])[]): ChangesProbe & { asked: { brandIds: readonly string[]; since: bigint }[] } => {
-  const asked: { brandIds: readonly string[]; since: bigint }[] = [];
-  const values = rows.map(() => '(?::text, ?::text, ?::text, ?::text)').join(', ');
+type Asked = Parameters<ChangesProbe['probe']>[0];
+const fixed = (rows: readonly (readonly [string, string | null, string, string, string?])[]): ChangesProbe & { asked: Asked[] } => {
+  const asked: Asked[] = [];
+  const values = rows.map(() => '(?::text, ?::text, ?::text, ?::text, ?::text)').join(', ');
   return {
     asked,
     probe: (args) => {
       asked.push(args);
       return rows.length === 0
-        ? { sql: 'select null::text as "brandId", null::text as "version", null::text as "truncations", null::text as "snapshot" where false', bindings: [] }
-        : { sql: `select * from (values ${values}) as t("brandId", "version", "truncations", "snapshot")`, bindings: rows.flat() };
+        ? { sql: 'select null::text as "brandId", null::text as "version", null::text as "truncations", null::text as "snapshot", null::text as "stamped" where false', bindings: [] }
+        : { sql: `select * from (values ${values}) as t("brandId", "version", "truncations", "snapshot", "stamped")`, bindings: rows.flatMap((row) => [row[0], row[1], row[2], row[3], row[4] ?? '']) };
     },
   };
 };
@@ -24,12 +25,14 @@ const fixed = (rows: readonly (readonly [string, string | null, string, string])
 describe('probeChanges', () => {
   it('reads each brand\'s newest version and truncations as bigints, and the probe\'s snapshot, once, with the brands and since asked', async () => {
     const { db } = await testDatabase();
-    const probe = fixed([['b1', '42', '40,41', '10:50:12,13'], ['b2', null, '', '10:50:12,13']]);
+    const probe = fixed([['b1', '42', '40,41', '10:50:12,13', '12'], ['b2', null, '', '10:50:12,13']]);
     const before = Date.now();
-    const result = await probeChanges({ db, probe, brandIds: ['b1', 'b2'], since: 7n, withMark: false });
-    expect(probe.asked).to.deep.equal([{ brandIds: ['b1', 'b2'], since: 7n }]);
+    const running = new Map([['b1', [12n, 13n]]]);
+    const result = await probeChanges({ db, probe, brandIds: ['b1', 'b2'], since: 7n, running, withMark: false });
+    expect(probe.asked).to.deep.equal([{ brandIds: ['b1', 'b2'], since: 7n, running }]);
     expect(result.versions).to.deep.equal(new Map([['b1', 42n], ['b2', null]]));
     expect(result.truncations).to.deep.equal(new Map([['b1', [40n, 41n]], ['b2', []]]));
+    expect(result.stamped).to.deep.equal(new Map([['b1', new Set([12n])], ['b2', new Set()]]));
     expect(result.snapshot).to.deep.equal({ xmin: 10n, xmax: 50n, xip: [12n, 13n] });
     expect(result.mark).to.equal(null);
     expect(result.at).to.be.within(before, Date.now());

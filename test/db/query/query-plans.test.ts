@@ -191,12 +191,15 @@ describe('query plans: every list, count, get and include query has an index', f
     expect(await wholeTableWork(db, served, 'products')).to.deep.equal([]);
   });
 
-  it('reads the changes feed (each walk, first and later pages, and the sizing of a batch) by an index', async () => {
+  it('reads the changes feed (each walk, first and later pages, the sizing of a batch, the live probe) by an index', async () => {
     const problems: string[] = [];
     for (const family of families.values()) {
       if (family.resource.scope === 'tenant') continue;
       const brandId = randomUUID();
-      const queries: [string, SqlFragment][] = [['start', family.changes.start({ brandId, since: '990:996:992', seen: ['995'] })]];
+      const queries: [string, SqlFragment][] = [
+        ['start', family.changes.start({ brandId, since: '990:996:992', seen: ['995'] })],
+        ['live probe', family.changesProbe.probe({ brandIds: [brandId, randomUUID()], since: 990n, running: new Map([[brandId, [991n, 993n]]]) })],
+      ];
       for (const walk of ['full', 'small', 'large'] as const) {
         for (const after of [null, randomUUID()]) {
           queries.push([`${walk} page${after ? ' after' : ''}`, family.changes.page({ brandId, since: walk === 'full' ? null : '990:996:992', walk, after, limit: 101 })]);

@@ -13,7 +13,7 @@ describe('compileChangesProbe', function () {
     const { brand } = await resetToBrand('acme');
     const quiet = await createBrand();
     const probe = compileChangesProbe(registry.get('carton-sizes'));
-    expect(probe.probe({ brandIds: [brand.id], since: 0n }).sql).to.equal(probe.probe({ brandIds: [brand.id, quiet.id], since: 5n }).sql);
+    expect(probe.probe({ brandIds: [brand.id], since: 0n }).sql).to.equal(probe.probe({ brandIds: [brand.id, quiet.id], since: 5n, running: new Map([[quiet.id, [7n, 9n]]]) }).sql);
     const [row] = await insert('carton-sizes', brand.id, [{ name: 'a' }]);
     const first = await probeChanges({ db, probe, brandIds: [brand.id, quiet.id], since: 0n, withMark: false });
     const written = BigInt(((await db.raw('select sync_xid::text as x from carton_sizes where id = ?', [row!.id])) as { rows: { x: string }[] }).rows[0]!.x);
@@ -23,6 +23,39 @@ describe('compileChangesProbe', function () {
     const second = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
     expect(second.versions.get(brand.id)! > written, 'the tombstone is newer').to.equal(true);
     expect(second.truncations.get(brand.id), 'no TRUNCATE yet').to.deep.equal([]);
+  });
+
+  it('names, of the running ids asked about per brand, those that committed a write of the brand: not another brand\'s, a rollback, nor ids not asked', async () => {
+    const { db, registry } = await testDatabase();
+    const { brand } = await resetToBrand('acme');
+    const other = await createBrand();
+    const probe = compileChangesProbe(registry.get('carton-sizes'));
+    const idOf = async (trx: { raw(sql: string): Promise<unknown> }): Promise<bigint> =>
+      BigInt(((await trx.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x);
+    const write = (brandId: string): Promise<bigint> => db.transaction(async (trx) => {
+      await trx.raw('insert into carton_sizes (brand_id, name) values (?, ?)', [brandId, 'x']);
+      return idOf(trx);
+    });
+    const ours = await write(brand.id);
+    const theirs = await write(other.id);
+    let undone = 0n;
+    await db.transaction(async (trx) => {
+      await trx.raw('insert into carton_sizes (brand_id, name) values (?, ?)', [brand.id, 'undone']);
+      undone = await idOf(trx);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    // A delete is stamped on its tombstone.
+    const [row] = await insert('carton-sizes', brand.id, [{ name: 'gone' }]);
+    const deleted = await db.transaction(async (trx) => {
+      await trx.raw('delete from carton_sizes where id = ?', [row!.id]);
+      return idOf(trx);
+    });
+    const asked = [ours, theirs, undone, deleted];
+    const result = await probeChanges({ db, probe, brandIds: [brand.id, other.id], since: 0n, running: new Map([[brand.id, asked], [other.id, asked]]), withMark: false });
+    expect([...result.stamped.get(brand.id)!]).to.have.members([ours, deleted]);
+    expect([...result.stamped.get(other.id)!]).to.have.members([theirs]);
+    const none = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
+    expect([...none.stamped.get(brand.id)!], 'nothing asked').to.deep.equal([]);
   });
 
   it('lists the TRUNCATEs of the family\'s table at or above the oldest token asked about, per brand', async () => {

@@ -37,8 +37,8 @@ describe('snapshot text: what a changes token saw', () => {
 });
 
 describe('hasChanged: whether a probe is news to a waiting token', () => {
-  const knowledge = (probe: string, version: bigint | null, truncations: bigint[] = []): BrandKnowledge => ({
-    version, truncations, snapshot: parseSnapshot(probe, Infinity)!, at: 0, mark: null,
+  const knowledge = (probe: string, version: bigint | null, truncations: bigint[] = [], cleared: bigint[] = []): BrandKnowledge => ({
+    version, truncations, cleared: new Set(cleared), snapshot: parseSnapshot(probe, Infinity)!, at: 0, mark: null,
   });
   const token = { since: parseSnapshot('100:110:104')!, seen: new Set<bigint>() };
 
@@ -51,6 +51,12 @@ describe('hasChanged: whether a probe is news to a waiting token', () => {
   it('is news when a transaction the token saw running has ended, whatever its version', () => {
     expect(hasChanged(knowledge('100:112:104', 103n), token), '104 still running').to.equal(false);
     expect(hasChanged(knowledge('100:112:', 103n), token), '104 ended').to.equal(true);
+  });
+
+  it('is no news when a transaction the token saw running ended having written nothing of the brand (cleared)', () => {
+    expect(hasChanged(knowledge('100:112:', 103n, [], [104n]), token)).to.equal(false);
+    expect(hasChanged(knowledge('100:112:', 103n, [], [105n]), token), 'another id cleared').to.equal(true);
+    expect(hasChanged(knowledge('100:112:', 110n, [], [104n]), token), 'a version at the xmax still is').to.equal(true);
   });
 
   it('is news for a TRUNCATE at or above the xmin that the token has not seen', () => {

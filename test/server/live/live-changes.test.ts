@@ -209,7 +209,7 @@ describe('live changes: GET .../changes?syncToken=...&wait=N', function () {
 });
 
 // Another connection holding a transaction open: only Postgres has one (the embedded database serves one connection).
-if (process.env.DATABASE_URL) describe('live changes: a token past a TRUNCATE its batch already saw (Postgres)', function () {
+if (process.env.DATABASE_URL) describe('live changes: transactions held open beside the waits (Postgres)', function () {
   this.timeout(60_000);
 
   it('a wait that times out hands back a token that keeps the TRUNCATEs it saw: the next call is not a 410', async () => {
@@ -235,6 +235,39 @@ if (process.env.DATABASE_URL) describe('live changes: a token past a TRUNCATE it
     } finally {
       await holder.query('rollback').catch(() => undefined);
       await holder.end();
+      await server.close();
+    }
+  });
+
+  it('another brand\'s transaction, running when the token was made, that commits during the wait wakes nobody: no read, the token it was sent', async () => {
+    const server = await startTestServer();
+    const { url, db } = await testDatabase();
+    const { Client } = (await import('pg')).default;
+    const elsewhere = new Client({ connectionString: url! });
+    await elsewhere.connect();
+    try {
+      const { key } = await resetToBrand('acme');
+      const other = await createBrand('globex');
+      const path = '/brands/acme/carton-sizes';
+      await elsewhere.query('begin');
+      await elsewhere.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [other.id, 'elsewhere']);
+      // A transaction after it commits: from now on every snapshot lists it as running.
+      await db.raw('select pg_current_xact_id()');
+      const copy = newCopy();
+      await syncBatch({ server, key, path, copy });
+      // A first wait lets the watcher see the brand; the token it answers still lists the running transaction.
+      const first = await server.request(`${path}/changes?syncToken=${encodeURIComponent(copy.token!)}&wait=1`, { key });
+      const since = first.body.syncToken as string;
+      const answer = server.request(`${path}/changes?syncToken=${encodeURIComponent(since)}&wait=2`, { key });
+      await waitFor(async () => server.live.waiting() === 1, { intervalMs: 10, what: 'the request waiting' });
+      await elsewhere.query('commit');
+      const again = await answer;
+      expect(again.status, again.text).to.equal(200);
+      expect(again.body.items).to.deep.equal([]);
+      expect(again.body.syncToken, 'the token it was sent: nothing woke the wait for a read').to.equal(since);
+    } finally {
+      await elsewhere.query('rollback').catch(() => undefined);
+      await elsewhere.end();
       await server.close();
     }
   });
