@@ -6,7 +6,9 @@
  * database's committed transactions a second. Then the same with nobody
  * writing, with one client waiting, and with none; last, what a waited call
  * is held to: as many clients getting a record by id every `wait` seconds
- * over as many connections (the same calls a second, each a get). A call's
+ * over as many connections (the same calls a second, each a get); and the
+ * followers again while a brand nobody follows is written in transactions
+ * that overlap (what wakes nobody must cost nothing). A call's
  * CPU is its phase's over the idle instance's. On DATABASE_URL's server
  * (default postgres://postgres@127.0.0.1:5432/postgres) in a database of its
  * own, dropped at the end; writes bench/results/live.json.
@@ -30,10 +32,10 @@ const PER_BRAND = Math.min(10, Number(values['per-brand'] ?? 10));
 const SECONDS = Math.min(600, Number(values.seconds ?? 60));
 const WAIT = Math.min(60, Number(values.wait ?? 20));
 const OUT = values.out ?? 'bench/results/live.json';
-/** How many of the five phases to run, in order (1: only the loaded one). */
-const PHASES = Math.max(1, Math.min(5, Number(values.phases ?? 5)));
-/** One phase alone, by its number (1 to 5): `--only 2` is the waiting clients with nobody writing, the one to profile. */
-const ONLY = values.only === undefined ? null : Math.max(1, Math.min(5, Number(values.only)));
+/** How many of the six phases to run, in order (1: only the loaded one). */
+const PHASES = Math.max(1, Math.min(6, Number(values.phases ?? 6)));
+/** One phase alone, by its number (1 to 6): `--only 2` is the waiting clients with nobody writing, the one to profile. */
+const ONLY = values.only === undefined ? null : Math.max(1, Math.min(6, Number(values.only)));
 /** A folder for the server's CPU profile (Node's --cpu-prof, written when it stops): what a phase's CPU goes to. */
 const CPU_PROFILE_DIR = values['cpu-prof'] ?? null;
 /** More of Node's options for the server, space-separated (`--max-semi-space-size=64`, `--heapsnapshot-signal=SIGUSR2`): what an experiment changes. */
@@ -53,6 +55,7 @@ try {
     { name: '1 waiting, one commit a second', clients: 'follow', brands: all.slice(0, 1), perBrand: 1, writing: true },
     { name: 'nobody waiting, one commit a second', clients: 'follow', brands: [], perBrand: 0, writing: true },
     { name: `${BRANDS * PER_BRAND} getting a record every ${WAIT} s, nobody writing`, clients: 'get', brands: all, perBrand: PER_BRAND, writing: false },
+    { name: `${BRANDS * PER_BRAND} waiting, a brand nobody follows written`, clients: 'follow', brands: all, perBrand: PER_BRAND, writing: false, elsewhere: true },
   ];
   for (const phase of phases.filter((_, i) => (ONLY === null ? i < PHASES : i === ONLY - 1))) {
     process.stderr.write(`${phase.name}: ${SECONDS} s...\n`);

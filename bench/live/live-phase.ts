@@ -4,13 +4,18 @@ import { startGetClients } from './get-clients.ts';
 import { startLiveClients, type LiveClients } from './live-clients.ts';
 import type { LiveDatabase } from './live-setup.ts';
 
-/** One phase of the live bench: who asks (followers that wait, or clients that get), for which brands, and whether a writer commits. */
+/**
+ * One phase of the live bench: who asks (followers that wait, or clients
+ * that get), for which brands, whether a writer commits to them, and
+ * whether another writes a brand nobody follows.
+ */
 export interface LivePhase {
   readonly name: string;
   readonly clients: 'follow' | 'get';
   readonly brands: LiveDatabase['brands'];
   readonly perBrand: number;
   readonly writing: boolean;
+  readonly elsewhere?: boolean;
 }
 
 export interface PhaseResult {
@@ -20,6 +25,8 @@ export interface PhaseResult {
   /** Clients getting a record every `wait` seconds (0 in a phase of followers). */
   readonly getting: number;
   readonly writing: boolean;
+  /** Whether another system wrote a brand nobody follows, in transactions that overlap. */
+  readonly elsewhere: boolean;
   readonly seconds: number;
   readonly commits: number;
   /** Answers the clients received in the whole phase (their full syncs included). */
@@ -100,6 +107,8 @@ export async function runPhase({ phase, database, server, seconds, waitSeconds }
     const committed = committedAt.get(id);
     if (committed !== undefined && measuring) latencies.push(at - committed);
   };
+  // Writes elsewhere start first: the followers' first tokens are made while they run, as on a server written all day.
+  const other = phase.elsewhere ? startWriterElsewhere(database) : null;
   const clients = await startClients({ phase, origin: server.origin, waitSeconds, onItem });
   const writer = startWriter({ database, committedAt, writing: phase.writing, counts: (brandId) => phase.brands.some((b) => b.id === brandId) });
   await sleep(1000);
@@ -112,13 +121,14 @@ export async function runPhase({ phase, database, server, seconds, waitSeconds }
   const elapsed = (after.at - before.at) / 1000;
   const commits = writer.commits() - counted;
   await writer.stop();
+  await other?.stop();
   await sleep(1500); // the last commit's answers
   measuring = false;
   await clients.stop();
   const sorted = latencies.sort((a, b) => a - b);
   const count = phase.brands.length * phase.perBrand;
   return {
-    name: phase.name, waiting: phase.clients === 'follow' ? count : 0, getting: phase.clients === 'get' ? count : 0, writing: phase.writing,
+    name: phase.name, waiting: phase.clients === 'follow' ? count : 0, getting: phase.clients === 'get' ? count : 0, writing: phase.writing, elsewhere: phase.elsewhere ?? false,
     seconds: round(elapsed)!, commits, calls: clients.calls(), deliveries: latencies.length, expectedDeliveries: phase.clients === 'follow' ? commits * phase.perBrand : 0,
     latencyMs: { p50: round(percentileOfSorted(sorted, 50)), p99: round(percentileOfSorted(sorted, 99)), max: round(sorted.at(-1) ?? null) },
     serverCpuPercent: round(((after.cpu - before.cpu) / elapsed) * 100, 2),
@@ -159,3 +169,38 @@ function startWriter({ database, committedAt, writing, counts }: {
   };
 }
 
+
+/**
+ * What the rest of a database written all day looks like to the followers:
+ * a brand nobody follows written ten times a second, beside two
+ * transactions that each stay open a second, half a second apart, so one
+ * is always open. Every token lists one in progress (the commits beside it
+ * pass it), and its end is no change to any followed brand: it must wake
+ * nobody.
+ */
+function startWriterElsewhere(database: LiveDatabase): { stop(): Promise<void> } {
+  let stopped = false;
+  const write = (db: LiveDatabase['db']) => db('carton_sizes').insert({ brand_id: database.elsewhere.id, name: 'elsewhere' });
+  const held = async (delayMs: number): Promise<void> => {
+    await sleep(delayMs);
+    while (!stopped) {
+      await database.db.transaction(async (trx) => {
+        await write(trx as unknown as LiveDatabase['db']);
+        await sleep(1000);
+      });
+    }
+  };
+  const short = (async () => {
+    while (!stopped) {
+      await write(database.db);
+      await sleep(100);
+    }
+  })();
+  const loops = [held(0), held(500), short];
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}

@@ -15,14 +15,15 @@ export function perWaiter(phase: PhaseResult | undefined, idle: PhaseResult | un
 /** What the targets of live changes are judged on, found by what each phase is (so one phase run alone still lands in its place). */
 export function liveFigures(results: readonly PhaseResult[]) {
   const loaded = results.find((r) => r.waiting > 1 && r.writing);
-  const quiet = results.find((r) => r.waiting > 1 && !r.writing);
+  const quiet = results.find((r) => r.waiting > 1 && !r.writing && !r.elsewhere);
+  const elsewhere = results.find((r) => r.waiting > 1 && !r.writing && r.elsewhere);
   const one = results.find((r) => r.waiting === 1);
   const none = results.find((r) => r.waiting === 0 && r.getting === 0);
   const gets = results.find((r) => r.getting > 0);
   const waitedCall = perCall(quiet, none);
   const get = perCall(gets, none);
   return {
-    loaded, quiet, none,
+    loaded, quiet, none, elsewhere,
     transactionsRatio: loaded && one && one.databaseTransactionsPerSecond ? round(loaded.databaseTransactionsPerSecond! / one.databaseTransactionsPerSecond, 2) : null,
     waitedCallMs: waitedCall,
     getMs: get,
@@ -44,6 +45,8 @@ export function renderLiveReport(results: readonly PhaseResult[]): string {
       + `a waited call's CPU / a get's at the same rate <= 2: ${f.waitedCallOverGet}`,
     `a waited call's CPU (nobody writing, the idle instance's subtracted): ${f.waitedCallMs} ms; a get's, at the same rate over as many connections: ${f.getMs} ms; memory a waiter: ${f.waiterKb} KB`,
     `deliveries: ${f.loaded?.deliveries ?? null} of ${f.loaded?.expectedDeliveries ?? null} expected; none waiting: ${f.none?.databaseTransactionsPerSecond ?? null} transactions/s`,
+    `with a brand nobody follows written in overlapping transactions (it wakes nobody): server CPU ${f.elsewhere?.serverCpuPercent ?? null} % `
+      + `(nobody writing: ${f.quiet?.serverCpuPercent ?? null} %), database transactions/s ${f.elsewhere?.databaseTransactionsPerSecond ?? null} (the writes' own are about 11)`,
     '',
   ].join('\n');
 }
