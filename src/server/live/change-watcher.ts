@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ChangesProbe } from '../../engine/compile/changes-probe.ts';
 import { probeChanges, type ProbeResult } from '../../db/live/probe-changes.ts';
 import { finishedIn, snapshotText, type Snapshot } from '../../engine/compile/snapshot-text.ts';
+import { createClearedIds } from './cleared-ids.ts';
 
 /** A request waiting for a change of one brand of the watcher's family. */
 export interface Waiter {
@@ -57,40 +58,29 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
   // Per brand, the waiters grouped by token: a brand's followers mostly hold the same one, so a probe asks once per token, not once per waiter.
   const brands: Groups = new Map();
   const known = new Map<string, BrandKnowledge>();
-  // Per brand waited on, the ids its tokens saw running that have since finished having written nothing of it. True
-  // for good (a finished transaction writes no more), so each is asked about once; dropped with the brand's last waiter.
-  const cleared = new Map<string, Set<bigint>>();
+  const cleared = createClearedIds();
   let timer: NodeJS.Timeout | null = null;
   let probing = false;
   let closed = false;
 
-  const learn = (result: ProbeResult, running: ReadonlyMap<string, readonly bigint[]>): void => {
-    for (const [brandId, version] of result.versions) {
-      const done = cleared.get(brandId) ?? new Set<bigint>();
-      const stamped = result.stamped.get(brandId);
-      for (const xid of running.get(brandId) ?? []) if (finishedIn(result.snapshot, xid) && !stamped?.has(xid)) done.add(xid);
-      const knowledge = { version, truncations: result.truncations.get(brandId) ?? [], cleared: done, snapshot: result.snapshot, at: result.at, mark: result.mark };
+  const learn = (result: ProbeResult, asked: ReadonlyMap<string, readonly bigint[]>): void => {
+    for (const brandId of result.versions.keys()) {
+      const knowledge = knowledgeOf(result, brandId, cleared.learn(brandId, asked.get(brandId), result));
       known.set(brandId, knowledge);
       const groups = brands.get(brandId);
-      if (groups && wakeNews(groups, knowledge) > 0) keepCleared(brandId, done, groups);
+      if (groups && wakeNews(groups, knowledge) > 0) cleared.keep(brandId, oldestOf(groups));
       else {
         brands.delete(brandId);
-        cleared.delete(brandId);
+        cleared.forget(brandId);
       }
     }
-  };
-  // Only ids a token still waiting may list: none below the oldest of their xmins.
-  const keepCleared = (brandId: string, done: Set<bigint>, groups: ReadonlyMap<string, TokenGroup>): void => {
-    const oldest = oldestOf(groups);
-    for (const xid of done) if (xid < oldest) done.delete(xid);
-    cleared.set(brandId, done);
   };
   const tick = async (): Promise<void> => {
     timer = null;
     if (brands.size === 0 || closed) return;
     probing = true;
     try {
-      const running = runningIds(brands, cleared);
+      const running = cleared.asking(brands);
       learn(await probeChanges({ db, probe, brandIds: [...brands.keys()], since: oldestSince(brands), running, withMark }), running);
     } catch (error) {
       onError(error as Error);
@@ -116,6 +106,11 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
       cleared.clear();
     },
   };
+}
+
+/** What a probe learned of one brand, with the ids it knows ended having written nothing of it. */
+function knowledgeOf(result: ProbeResult, brandId: string, cleared: ReadonlySet<bigint>): BrandKnowledge {
+  return { version: result.versions.get(brandId) ?? null, truncations: result.truncations.get(brandId) ?? [], cleared, snapshot: result.snapshot, at: result.at, mark: result.mark };
 }
 
 /** The waiters of one brand that hold the same token: what wakes one wakes all. */
@@ -171,18 +166,6 @@ export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snap
   return (known.version !== null && known.version >= since.xmax)
     || since.xip.some((xid) => finishedIn(known.snapshot, xid) && !known.cleared.has(xid))
     || known.truncations.some((id) => id >= since.xmin && !seen.has(id));
-}
-
-/** Per brand, the ids its tokens saw in progress that are not known to have finished having written nothing of it. */
-function runningIds(brands: Groups, cleared: ReadonlyMap<string, ReadonlySet<bigint>>): Map<string, bigint[]> {
-  const running = new Map<string, bigint[]>();
-  for (const [brandId, groups] of brands) {
-    const done = cleared.get(brandId);
-    const ids = new Set<bigint>();
-    for (const { since } of groups.values()) for (const xid of since.xip) if (!done?.has(xid)) ids.add(xid);
-    if (ids.size > 0) running.set(brandId, [...ids]);
-  }
-  return running;
 }
 
 /** The oldest token waited on: the probe lists no truncation older than it. */
