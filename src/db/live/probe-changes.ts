@@ -8,8 +8,10 @@ import { walPosition } from '../connection/wal-position.ts';
 export interface ProbeResult {
   /** The newest version of a change per brand asked about (null: none at all). */
   readonly versions: ReadonlyMap<string, bigint | null>;
-  /** Per brand, the TRUNCATEs at or above the `since` asked about (changes-probe.ts). */
+  /** Per brand, the TRUNCATEs at or above `since` (changes-probe.ts). */
   readonly truncations: ReadonlyMap<string, readonly bigint[]>;
+  /** The `since` asked about: older truncations are not listed. */
+  readonly since: bigint;
   /** Per brand, those of the running ids asked about that had committed, having written something of the brand, when it ran. */
   readonly stamped: ReadonlyMap<string, ReadonlySet<bigint>>;
   /** The probe's own snapshot: which transactions had finished when it ran. */
@@ -46,5 +48,5 @@ export async function probeChanges({ db, probe, brandIds, since, running, withMa
   const stamped = new Map(rows.map((row) => [row.brandId as string, new Set(ids(row.stamped))]));
   const snapshot = rows[0] === undefined ? null : parseSnapshot(rows[0].snapshot as string, Infinity);
   if (snapshot === null) throw new Error(`a changes probe answered no snapshot it could read (${String(rows[0]?.snapshot)})`);
-  return { versions, truncations, stamped, snapshot, mark, at };
+  return { versions, truncations, since, stamped, snapshot, mark, at };
 }

@@ -15,8 +15,8 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  * (the brand's newest version is at least `xmax(S)`), or one of a
  * transaction in progress in S that has committed since. For those, the
  * waiters' tokens' ids in progress are asked about per brand (`running`):
- * the probe answers which of them finished and stamped a row of the brand
- * (`stamped`). One that finished having written nothing of the brand, or
+ * the probe answers which of them finished and stamped a row of the brand,
+ * a tombstone or a truncation of it (`stamped`). One that finished having written nothing of the brand, or
  * rolled back, wakes nobody: transaction ids are the cluster's, and on a
  * server written all day nearly every token lists some, mostly other
  * brands' (without this, each such commit would wake the waiter for a read
@@ -83,10 +83,13 @@ export function compileChangesProbe(resource: Resource): ChangesProbe {
     tombstones,
   ];
   const terms = sources.flatMap(newest);
-  const stamps = sources.flatMap(stampedBy);
+  const truncated = [...new Set([resource.table, ...joined.map(([table]) => table)])];
+  // A TRUNCATE stamps no row: its record is the stamp (one that ends is news to every brand it reached).
+  const truncationStamp = `exists (select 1 from ${quoteIdentifier(TRUNCATION_TABLE)} s where s."table_name" in (${truncated.map(() => '?').join(', ')})`
+    + ` and (s."brand_id" = v.b or s."brand_id" is null) and s.${XID} = i.x)`;
+  const stamps = [...sources.flatMap(stampedBy), truncationStamp];
   // The tombstones' terms name the family's table: one binding each, wherever they are.
   const tableNames = (parts: readonly string[]): string[] => parts.filter((part) => part.includes('"table_name" = ?')).map(() => resource.table);
-  const truncated = [...new Set([resource.table, ...joined.map(([table]) => table)])];
   const truncations = `array_to_string(array(select distinct x.${XID}::text from ${quoteIdentifier(TRUNCATION_TABLE)} x`
     + ` where x."table_name" in (${truncated.map(() => '?').join(', ')}) and (x."brand_id" = v.b or x."brand_id" is null)`
     + ` and x.${XID} >= ?::xid8 order by 1), ',') as "truncations"`;
@@ -101,7 +104,7 @@ export function compileChangesProbe(resource: Resource): ChangesProbe {
     probe: ({ brandIds, since, running }) => ({
       sql,
       bindings: [
-        ...tableNames(terms), ...truncated, since.toString(), ...tableNames(stamps),
+        ...tableNames(terms), ...truncated, since.toString(), ...tableNames(stamps), ...truncated,
         `{${brandIds.join(',')}}`, `{${brandIds.map((id) => `"${(running?.get(id) ?? []).join(';')}"`).join(',')}}`,
       ],
     }),

@@ -21,6 +21,8 @@ export interface Waiter {
 export interface BrandKnowledge {
   readonly version: bigint | null;
   readonly truncations: readonly bigint[];
+  /** The probe listed the truncations at or above this: it cannot tell a token older than it unchanged. */
+  readonly truncationsFrom: bigint;
   /**
    * Ids some waiter's token saw in progress that have finished having written
    * nothing of the brand (committed without a stamp of it, or rolled back):
@@ -68,7 +70,7 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
       const knowledge = knowledgeOf(result, brandId, cleared.learn(brandId, asked.get(brandId), result));
       known.set(brandId, knowledge);
       const groups = brands.get(brandId);
-      if (groups && wakeNews(groups, knowledge) > 0) cleared.keep(brandId, oldestOf(groups));
+      if (groups && wakeNews(groups, knowledge) > 0) cleared.keep(brandId, groups);
       else {
         brands.delete(brandId);
         cleared.forget(brandId);
@@ -96,21 +98,25 @@ export function createChangeWatcher({ db, probe, intervalMs, withMark, onError }
     add(waiter) {
       const token = addToGroup(brands, waiter);
       schedule();
-      return () => removeFromGroup(brands, waiter, token);
+      return () => {
+        if (removeFromGroup(brands, waiter, token)) cleared.forget(waiter.brandId);
+      };
     },
     knowledge: (brandId) => known.get(brandId) ?? null,
     close() {
       closed = true;
       if (timer !== null) clearTimeout(timer);
       brands.clear();
-      cleared.clear();
     },
   };
 }
 
 /** What a probe learned of one brand, with the ids it knows ended having written nothing of it. */
 function knowledgeOf(result: ProbeResult, brandId: string, cleared: ReadonlySet<bigint>): BrandKnowledge {
-  return { version: result.versions.get(brandId) ?? null, truncations: result.truncations.get(brandId) ?? [], cleared, snapshot: result.snapshot, at: result.at, mark: result.mark };
+  return {
+    version: result.versions.get(brandId) ?? null, truncations: result.truncations.get(brandId) ?? [], truncationsFrom: result.since, cleared,
+    snapshot: result.snapshot, at: result.at, mark: result.mark,
+  };
 }
 
 /** The waiters of one brand that hold the same token: what wakes one wakes all. */
@@ -133,14 +139,16 @@ function addToGroup(brands: Groups, waiter: Waiter): string {
   return token;
 }
 
-/** Takes `waiter` out of its group (nothing when it is no longer there), and drops what that leaves empty. */
-function removeFromGroup(brands: Groups, waiter: Waiter, token: string): void {
+/** Takes `waiter` out of its group (nothing when it is no longer there), and drops what that leaves empty; true when that was the brand's last. */
+function removeFromGroup(brands: Groups, waiter: Waiter, token: string): boolean {
   const groups = brands.get(waiter.brandId);
   const group = groups?.get(token);
-  if (!group?.waiters.delete(waiter)) return;
-  if (group.waiters.size > 0) return;
+  if (!group?.waiters.delete(waiter)) return false;
+  if (group.waiters.size > 0) return false;
   groups!.delete(token);
-  if (groups!.size === 0) brands.delete(waiter.brandId);
+  if (groups!.size > 0) return false;
+  brands.delete(waiter.brandId);
+  return true;
 }
 
 /** Wakes the groups of one brand that `knowledge` is news to, and drops them; returns how many groups are left. */
@@ -160,10 +168,12 @@ export const tokenKey = ({ since, seen }: Pick<Waiter, 'since' | 'seen'>): strin
  * Whether what a probe learned is news to a token's snapshot `since`
  * (changes-probe.ts): a version at or above its `xmax`, a transaction it saw
  * in progress that has finished since unless it wrote nothing of the brand,
- * or a TRUNCATE it has not seen.
+ * or a TRUNCATE it has not seen. A token older than the truncations the
+ * probe listed (one that was not waiting then) is never told unchanged.
  */
 export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snapshot; seen: ReadonlySet<bigint> }): boolean {
-  return (known.version !== null && known.version >= since.xmax)
+  return since.xmin < known.truncationsFrom
+    || (known.version !== null && known.version >= since.xmax)
     || since.xip.some((xid) => finishedIn(known.snapshot, xid) && !known.cleared.has(xid))
     || known.truncations.some((id) => id >= since.xmin && !seen.has(id));
 }

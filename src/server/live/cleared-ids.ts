@@ -6,17 +6,19 @@ import { finishedIn, type Snapshot } from '../../engine/compile/snapshot-text.ts
  * it, or rolled back): their end is no news to the brand (change-watcher.ts).
  * That is true for good (a finished transaction writes no more), so each id
  * is asked about once, and forgotten with the brand's last waiter or once no
- * token still waiting can list it.
+ * token still waiting lists it (so a transaction held open, which keeps
+ * every token's `xmin` low, does not let the set grow with every token
+ * since). A set given out only gains truths or loses some: a token it no
+ * longer clears is woken for a read, never left waiting past a change.
  */
 export interface ClearedIds {
   /** Per brand, the ids its tokens list that are not known cleared: those the next probe asks about. */
   asking(brands: ReadonlyMap<string, ReadonlyMap<string, { readonly since: Snapshot }>>): Map<string, bigint[]>;
   /** Clears, of the ids `asked` for the brand, those the probe saw finished without a stamp of it; gives the brand's cleared ids. */
   learn(brandId: string, asked: readonly bigint[] | undefined, probe: { readonly snapshot: Snapshot; readonly stamped: ReadonlyMap<string, ReadonlySet<bigint>> }): ReadonlySet<bigint>;
-  /** Keeps the brand's ids at or above `oldest`, the oldest xmin of its tokens still waiting (none lists an id below it). */
-  keep(brandId: string, oldest: bigint): void;
+  /** Keeps, of the brand's ids, those its tokens still waiting list. */
+  keep(brandId: string, tokens: ReadonlyMap<string, { readonly since: Snapshot }>): void;
   forget(brandId: string): void;
-  clear(): void;
 }
 
 export function createClearedIds(): ClearedIds {
@@ -39,11 +41,13 @@ export function createClearedIds(): ClearedIds {
       for (const xid of asked ?? []) if (finishedIn(snapshot, xid) && !written?.has(xid)) done.add(xid);
       return done;
     },
-    keep(brandId, oldest) {
+    keep(brandId, tokens) {
       const done = byBrand.get(brandId);
-      if (done) for (const xid of done) if (xid < oldest) done.delete(xid);
+      if (!done || done.size === 0) return;
+      const listed = new Set<bigint>();
+      for (const { since } of tokens.values()) for (const xid of since.xip) listed.add(xid);
+      for (const xid of done) if (!listed.has(xid)) done.delete(xid);
     },
     forget: (brandId) => void byBrand.delete(brandId),
-    clear: () => byBrand.clear(),
   };
 }

@@ -25,7 +25,7 @@ describe('compileChangesProbe', function () {
     expect(second.truncations.get(brand.id), 'no TRUNCATE yet').to.deep.equal([]);
   });
 
-  it('names, of the running ids asked about per brand, those that committed a write of the brand: not another brand\'s, a rollback, nor ids not asked', async () => {
+  it('names, of the running ids asked about per brand, those that committed a write or a TRUNCATE of the brand: not another brand\'s, a rollback, nor ids not asked', async () => {
     const { db, registry } = await testDatabase();
     const { brand } = await resetToBrand('acme');
     const other = await createBrand();
@@ -56,6 +56,14 @@ describe('compileChangesProbe', function () {
     expect([...result.stamped.get(other.id)!]).to.have.members([theirs]);
     const none = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
     expect([...none.stamped.get(brand.id)!], 'nothing asked').to.deep.equal([]);
+    // A TRUNCATE stamps no row: its record stands for it, for every brand whose rows it removed.
+    const truncated = await db.transaction(async (trx) => {
+      await trx.raw('truncate carton_sizes cascade');
+      return idOf(trx);
+    });
+    const after = await probeChanges({ db, probe, brandIds: [brand.id, other.id], since: 0n, running: new Map([[brand.id, [truncated]], [other.id, [truncated]]]), withMark: false });
+    expect([...after.stamped.get(brand.id)!]).to.deep.equal([truncated]);
+    expect([...after.stamped.get(other.id)!]).to.deep.equal([truncated]);
   });
 
   it('lists the TRUNCATEs of the family\'s table at or above the oldest token asked about, per brand', async () => {

@@ -38,7 +38,7 @@ describe('snapshot text: what a changes token saw', () => {
 
 describe('hasChanged: whether a probe is news to a waiting token', () => {
   const knowledge = (probe: string, version: bigint | null, truncations: bigint[] = [], cleared: bigint[] = []): BrandKnowledge => ({
-    version, truncations, cleared: new Set(cleared), snapshot: parseSnapshot(probe, Infinity)!, at: 0, mark: null,
+    version, truncations, truncationsFrom: 100n, cleared: new Set(cleared), snapshot: parseSnapshot(probe, Infinity)!, at: 0, mark: null,
   });
   const token = { since: parseSnapshot('100:110:104')!, seen: new Set<bigint>() };
 
@@ -63,5 +63,10 @@ describe('hasChanged: whether a probe is news to a waiting token', () => {
     expect(hasChanged(knowledge('100:112:104', 103n, [105n]), token)).to.equal(true);
     expect(hasChanged(knowledge('100:112:104', 103n, [105n]), { ...token, seen: new Set([105n]) })).to.equal(false);
     expect(hasChanged(knowledge('100:112:104', 103n, [99n]), token)).to.equal(false);
+  });
+
+  it('is news to a token older than the truncations the probe listed: it cannot tell what came between', () => {
+    expect(hasChanged({ ...knowledge('100:112:', 103n), truncationsFrom: 101n }, token)).to.equal(true);
+    expect(hasChanged({ ...knowledge('100:112:104', 103n), truncationsFrom: 100n }, token)).to.equal(false);
   });
 });

@@ -19,12 +19,13 @@ describe('cleared ids: transactions a token saw running that ended having writte
     expect([...cleared.learn('b2', [111n], { snapshot: snapshot('112:115:'), stamped: new Map([['b1', new Set([111n])]]) })]).to.deep.equal([111n]);
   });
 
-  it('keeps only ids a waiting token may still list, and forgets a brand with its last waiter', () => {
+  it('keeps only ids a waiting token still lists (an open transaction holding every xmin back included), and forgets a brand with its last waiter', () => {
     const cleared = createClearedIds();
-    const done = cleared.learn('b1', [101n, 104n], { snapshot: snapshot('105:105:'), stamped: new Map() });
-    expect([...done]).to.deep.equal([101n, 104n]);
-    cleared.keep('b1', 102n);
-    expect([...done]).to.deep.equal([104n]);
+    const done = cleared.learn('b1', [101n, 104n, 106n], { snapshot: snapshot('107:107:'), stamped: new Map() });
+    expect([...done]).to.deep.equal([101n, 104n, 106n]);
+    // 90 stays open: every token's xmin is 90, and the ids no token lists any more go.
+    cleared.keep('b1', tokens('90:110:90,104', '90:111:90,106'));
+    expect([...done]).to.deep.equal([104n, 106n]);
     cleared.forget('b1');
     expect([...cleared.learn('b1', [], { snapshot: snapshot('105:105:'), stamped: new Map() })]).to.deep.equal([]);
   });
