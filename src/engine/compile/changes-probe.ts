@@ -16,11 +16,12 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
  * transaction in progress in S that has committed since. For those, the
  * waiters' tokens' ids in progress are asked about per brand (`running`):
  * the probe answers which of them finished and stamped a row of the brand,
- * a tombstone or a truncation of it (`stamped`). One that finished having written nothing of the brand, or
- * rolled back, wakes nobody: transaction ids are the cluster's, and on a
- * server written all day nearly every token lists some, mostly other
- * brands' (without this, each such commit would wake the waiter for a read
- * that finds nothing, and a follower would poll at the pace of the writes).
+ * a tombstone or a truncation of it (`stamped`). One that finished having
+ * written nothing of the brand, or rolled back, wakes nobody: transaction
+ * ids are the cluster's, and on a server written all day nearly every token
+ * lists some, mostly other brands' (without this, each such commit would
+ * wake the waiter for a read that finds nothing, and a follower would poll
+ * at the pace of the writes).
  * So one statement per family answers for every brand and every waiting
  * request at once, whatever their number.
  *
@@ -44,7 +45,8 @@ export interface ChangesProbe {
    * comma-separated ids of those at or above `since` ('' for none);
    * `stamped` those of the brand's `running` ids (none when absent) that
    * had committed when the probe ran and wrote something of the brand the
-   * version looks at ('' for none). `brandIds` must be UUIDs.
+   * version looks at, or truncated its tables ('' for none). `brandIds`
+   * must be UUIDs.
    */
   probe(args: { brandIds: readonly string[]; since: bigint; running?: ReadonlyMap<string, readonly bigint[]> }): SqlFragment;
 }

@@ -181,16 +181,6 @@ export function hasChanged(known: BrandKnowledge, { since, seen }: { since: Snap
 /** The oldest token waited on: the probe lists no truncation older than it. */
 function oldestSince(brands: ReadonlyMap<string, ReadonlyMap<string, TokenGroup>>): bigint {
   let least: bigint | null = null;
-  for (const groups of brands.values()) {
-    const oldest = oldestOf(groups);
-    if (least === null || oldest < least) least = oldest;
-  }
-  return least ?? 0n;
-}
-
-/** The oldest xmin of one brand's tokens (they are never none). */
-function oldestOf(groups: ReadonlyMap<string, TokenGroup>): bigint {
-  let least: bigint | null = null;
-  for (const { since } of groups.values()) if (least === null || since.xmin < least) least = since.xmin;
+  for (const groups of brands.values()) for (const { since } of groups.values()) if (least === null || since.xmin < least) least = since.xmin;
   return least ?? 0n;
 }
