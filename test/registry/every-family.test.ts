@@ -814,7 +814,10 @@ function manyValues(resource: Resource, schemas: Record<string, JsonSchema>): { 
 describe(`every family of the registry (generated from resources/)${familiesInRunNote(families)}`, function () {
   this.timeout(60_000);
 
-  before(async () => {
+  before(async function () {
+    // The first file of a worker makes the run's database here: on a slow, busy machine (six workers on two
+    // cores in a trial) that took over 60 s. The limit only stops a hang.
+    this.timeout(180_000);
     await reset();
     server = await startTestServer();
   });
