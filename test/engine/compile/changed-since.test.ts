@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { compileChangedSince } from '../../../src/engine/compile/changed-since.ts';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { writtenBy } from '../../support/written-by.ts';
 
 /**
  * The remembered counts' probe on the database: after the `xmin` a count ran
@@ -50,15 +51,6 @@ describe('compileChangedSince: whether a remembered count may be reused', () => 
     await insert('carton-sizes', other.id, [{ name: 'c' }]);
     expect(await changed(brand.id, xmin)).to.equal(false);
   });
-
-  /** Runs `write` in a transaction of its own, and gives that transaction's id. */
-  async function writtenBy(write: string, bindings: unknown[]): Promise<bigint> {
-    const { db } = await testDatabase();
-    return db.transaction(async (trx) => {
-      await trx.raw(write, bindings as never[]);
-      return BigInt(((await trx.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x);
-    });
-  }
 
   it('a transaction in progress in the snapshot counts as a change once it has written the brand\'s rows, and only then', async () => {
     const xmin = await xminNow();

@@ -3,6 +3,7 @@ import { compileChangesProbe } from '../../../src/engine/compile/changes-probe.t
 import { probeChanges } from '../../../src/db/live/probe-changes.ts';
 import { createBrand, insert, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { writtenBy } from '../../support/written-by.ts';
 
 /** The live changes' probe (CONTRACT.md §7): per brand asked about, the newest version of a change to the family, on the run's database. */
 describe('compileChangesProbe', function () {
@@ -30,26 +31,13 @@ describe('compileChangesProbe', function () {
     const { brand } = await resetToBrand('acme');
     const other = await createBrand();
     const probe = compileChangesProbe(registry.get('carton-sizes'));
-    const idOf = async (trx: { raw(sql: string): Promise<unknown> }): Promise<bigint> =>
-      BigInt(((await trx.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x);
-    const write = (brandId: string): Promise<bigint> => db.transaction(async (trx) => {
-      await trx.raw('insert into carton_sizes (brand_id, name) values (?, ?)', [brandId, 'x']);
-      return idOf(trx);
-    });
-    const ours = await write(brand.id);
-    const theirs = await write(other.id);
-    let undone = 0n;
-    await db.transaction(async (trx) => {
-      await trx.raw('insert into carton_sizes (brand_id, name) values (?, ?)', [brand.id, 'undone']);
-      undone = await idOf(trx);
-      throw new Error('roll back');
-    }).catch(() => undefined);
+    const insertFor = 'insert into carton_sizes (brand_id, name) values (?, ?)';
+    const ours = await writtenBy(insertFor, [brand.id, 'x']);
+    const theirs = await writtenBy(insertFor, [other.id, 'x']);
+    const undone = await writtenBy(insertFor, [brand.id, 'undone'], { rollback: true });
     // A delete is stamped on its tombstone.
     const [row] = await insert('carton-sizes', brand.id, [{ name: 'gone' }]);
-    const deleted = await db.transaction(async (trx) => {
-      await trx.raw('delete from carton_sizes where id = ?', [row!.id]);
-      return idOf(trx);
-    });
+    const deleted = await writtenBy('delete from carton_sizes where id = ?', [row!.id]);
     const asked = [ours, theirs, undone, deleted];
     const result = await probeChanges({ db, probe, brandIds: [brand.id, other.id], since: 0n, running: new Map([[brand.id, asked], [other.id, asked]]), withMark: false });
     expect([...result.stamped.get(brand.id)!]).to.have.members([ours, deleted]);
@@ -57,10 +45,7 @@ describe('compileChangesProbe', function () {
     const none = await probeChanges({ db, probe, brandIds: [brand.id], since: 0n, withMark: false });
     expect([...none.stamped.get(brand.id)!], 'nothing asked').to.deep.equal([]);
     // A TRUNCATE stamps no row: its record stands for it, for every brand whose rows it removed.
-    const truncated = await db.transaction(async (trx) => {
-      await trx.raw('truncate carton_sizes cascade');
-      return idOf(trx);
-    });
+    const truncated = await writtenBy('truncate carton_sizes cascade');
     const after = await probeChanges({ db, probe, brandIds: [brand.id, other.id], since: 0n, running: new Map([[brand.id, [truncated]], [other.id, [truncated]]]), withMark: false });
     expect([...after.stamped.get(brand.id)!]).to.deep.equal([truncated]);
     expect([...after.stamped.get(other.id)!]).to.deep.equal([truncated]);

@@ -5,6 +5,7 @@ import { createChangeWatcher } from '../../../src/server/live/change-watcher.ts'
 import { createBrand, resetToBrand } from '../../support/fixtures.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { waitFor } from '../../support/wait-for.ts';
+import { writtenBy } from '../../support/written-by.ts';
 
 /**
  * The live changes' watcher on the database (CONTRACT.md §7): a waiter whose
@@ -20,20 +21,6 @@ import { waitFor } from '../../support/wait-for.ts';
  */
 describe('change watcher: which ends of transactions in progress wake a waiter', function () {
   this.timeout(60_000);
-
-  /** Runs `write` in a transaction of its own, committed or rolled back, and gives that transaction's id. */
-  async function writtenBy(write: string, bindings: unknown[], { rollback = false } = {}): Promise<bigint> {
-    const { db } = await testDatabase();
-    let id = 0n;
-    await db.transaction(async (trx) => {
-      await trx.raw(write, bindings as never[]);
-      id = BigInt(((await trx.raw('select pg_current_xact_id()::text as x')) as { rows: { x: string }[] }).rows[0]!.x);
-      if (rollback) throw new Error('rolled back');
-    }).catch((error: Error) => {
-      if (error.message !== 'rolled back') throw error;
-    });
-    return id;
-  }
 
   /** A waiter on `brandId` with a token that saw everything up to `id` but `id`, in progress; resolves whether a probe woke it. */
   async function wakes(brandId: string, id: bigint): Promise<boolean> {
