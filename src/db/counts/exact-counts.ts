@@ -4,7 +4,7 @@ import { createCountBatcher } from './count-batcher.ts';
  * `totalItems` for first pages: exact as of each request, counted as rarely
  * as that allows.
  *
- * - Identical counts arriving together share one run that starts after each
+ * - Identical counts arriving together share a run that starts after each
  *   of them arrived (`CountBatcher`).
  * - A run first asks whether any row the count may read changed since the
  *   last count of the same key: the count says the snapshot it ran in, and

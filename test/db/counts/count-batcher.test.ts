@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createCountBatcher } from '../../../src/db/counts/count-batcher.ts';
+import { createCountBatcher, MAX_RUNNING_COUNTS } from '../../../src/db/counts/count-batcher.ts';
 import { tick } from '../../support/wait-for.ts';
 
-/** A count whose end the test decides. */
+/** A count whose end the test decides: `finish` and `fail` end the runs in the order they started. */
 function deferredCount(): { run: () => Promise<number>; started: number; finish: (value: number) => void; fail: (error: Error) => void } {
   const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
   const control = {
@@ -29,29 +29,60 @@ describe('count batcher', () => {
     expect(batcher.size).to.equal(0);
   });
 
-  it('makes requests that arrive during a count wait for one next run, which serves them all', async () => {
+  it('starts a second count of the key at once, so two readers never wait on each other', async () => {
+    expect(MAX_RUNNING_COUNTS).to.equal(2);
     const batcher = createCountBatcher();
     const count = deferredCount();
     const first = batcher.count('k', count.run);
+    const second = batcher.count('k', count.run);
+    expect(count.started, 'each started its own run').to.equal(2);
+    count.finish(1);
+    count.finish(2);
+    expect([await first, await second]).to.deep.equal([1, 2]);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('makes requests that arrive while the most runs go wait for one next run, started when the first of them ends', async () => {
+    const batcher = createCountBatcher();
+    const count = deferredCount();
+    const running = [batcher.count('k', count.run), batcher.count('k', count.run)];
     const waiting = [batcher.count('k', count.run), batcher.count('k', count.run), batcher.count('k', count.run)];
-    expect(count.started, 'the joiners do not start a count while one runs').to.equal(1);
+    expect(count.started, 'the joiners do not start a count while two run').to.equal(2);
+    count.finish(10);
+    expect(await running[0]).to.equal(10);
+    await tick();
+    expect(count.started, 'one run for the whole batch').to.equal(3);
+    // Two run again (the second and the batch's): a request arriving now waits for the run after.
+    const later = batcher.count('k', count.run);
+    expect(count.started).to.equal(3);
+    count.finish(11);
+    expect(await running[1]).to.equal(11);
+    await tick();
+    expect(count.started, 'the later request\'s run started when the second ended').to.equal(4);
+    count.finish(12);
+    expect(await Promise.all(waiting)).to.deep.equal([12, 12, 12]);
+    count.finish(13);
+    expect(await later).to.equal(13);
+    expect(batcher.size).to.equal(0);
+  });
+
+  it('with one run at a time, requests arriving during it share the next', async () => {
+    const batcher = createCountBatcher({ maxRunning: 1 });
+    const count = deferredCount();
+    const first = batcher.count('k', count.run);
+    const waiting = [batcher.count('k', count.run), batcher.count('k', count.run)];
+    expect(count.started).to.equal(1);
     count.finish(10);
     expect(await first).to.equal(10);
     await tick();
-    expect(count.started, 'one run for the whole batch').to.equal(2);
-    // A request arriving now, while the batch's count runs, waits for the run after.
-    const later = batcher.count('k', count.run);
+    expect(count.started).to.equal(2);
     count.finish(11);
-    expect(await Promise.all(waiting)).to.deep.equal([11, 11, 11]);
-    await tick();
-    expect(count.started).to.equal(3);
-    count.finish(12);
-    expect(await later).to.equal(12);
+    expect(await Promise.all(waiting)).to.deep.equal([11, 11]);
     expect(batcher.size).to.equal(0);
   });
 
   it('keeps different keys apart', async () => {
-    const batcher = createCountBatcher();
+    const batcher = createCountBatcher({ maxRunning: 1 });
     const a = deferredCount();
     const b = deferredCount();
     const countA = batcher.count('a', a.run);
@@ -62,15 +93,17 @@ describe('count batcher', () => {
     expect([await countA, await countB]).to.deep.equal([1, 2]);
   });
 
-  it('fails the waiting batch with a failed count, and counts afresh for the next request', async () => {
+  it('fails the waiting batch with the first of the running counts to fail, and counts afresh for the next request', async () => {
     const batcher = createCountBatcher();
     const count = deferredCount();
-    const first = batcher.count('k', count.run);
+    const running = [batcher.count('k', count.run), batcher.count('k', count.run)];
     const joined = batcher.count('k', count.run);
     count.fail(new Error('statement timeout'));
-    const failures = await Promise.allSettled([first, joined]);
+    const failures = await Promise.allSettled([running[0], joined]);
     expect(failures.map((f) => (f.status === 'rejected' ? (f.reason as Error).message : 'ok'))).to.deep.equal(['statement timeout', 'statement timeout']);
-    expect(count.started, 'no count was started for a batch that already failed').to.equal(1);
+    expect(count.started, 'no count was started for a batch that already failed').to.equal(2);
+    count.finish(4);
+    expect(await running[1], 'the other running count still answers').to.equal(4);
     expect(batcher.size).to.equal(0);
     const fresh = batcher.count('k', count.run);
     count.finish(5);
