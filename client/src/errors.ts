@@ -49,7 +49,7 @@ export class ApiError extends Error {
 
   /**
    * Why a 401 refused the key (`details.reason`): `missing`, `malformed`,
-   * `unknown_or_revoked`, `expired` or `brand_not_allowed`; null otherwise.
+   * `unknown_or_revoked`, `expired`, `brand_not_allowed` or `family_not_allowed`; null otherwise.
    */
   get keyRefusal(): string | null {
     if (this.status !== 401 || typeof this.details !== 'object' || this.details === null) return null;

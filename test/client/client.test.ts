@@ -186,6 +186,14 @@ describe('client: createClient over the real API', () => {
       expect((await rejection(api.clientWith({ brand: 'no-such-brand' }).getBrand())).errorCode).to.equal('not_found');
     });
 
+    it('a key restricted to an area, asked a family outside it, is unauthorized with family_not_allowed', async () => {
+      const { key } = await createTestKey({ brands: ['acme'], areas: ['logistics'] });
+      const refused = await rejection(api.clientWith({ apiKey: key }).list('products').toArray());
+      expect(refused.status).to.equal(401);
+      expect(refused.keyRefusal).to.equal('family_not_allowed');
+      expect(await api.clientWith({ apiKey: key }).list('shipments').toArray()).to.be.an('array');
+    });
+
     it('an invalid parameter is invalid_parameter (400) with the details of each one', async () => {
       const error = await rejection(
         api.client.list('products', { limit: 500, filters: { category: 'not-a-uuid' } }).toArray(),

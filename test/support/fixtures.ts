@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { insertRecords, type RecordInput } from '../../src/db/insert-records.ts';
+import { AREAS } from '../../src/engine/definition/normalize-resource.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
 import { resetDatabase, testDatabase } from './test-database.ts';
 
@@ -11,10 +12,16 @@ export async function createBrand(slug = `brand-${randomUUID().slice(0, 8)}`, na
   return { id, slug };
 }
 
-/** A key for some brands, or a global one. */
-export async function createTestKey(options: { brands?: readonly string[]; global?: boolean; expiresAt?: Date | null } = {}): Promise<{ id: string; key: string }> {
-  const { db } = await testDatabase();
-  return createKey(db, { brands: options.brands ?? [], global: options.global ?? false, expiresAt: options.expiresAt ?? null });
+/** A key for some brands, or a global one; restricted to families and areas when given. */
+export async function createTestKey(options: {
+  brands?: readonly string[]; global?: boolean; expiresAt?: Date | null; families?: readonly string[]; areas?: readonly string[];
+} = {}): Promise<{ id: string; key: string }> {
+  const { db, registry } = await testDatabase();
+  const known = { families: registry.resources.filter((resource) => resource.scope !== 'tenant').map((resource) => resource.path), areas: AREAS };
+  return createKey(db, {
+    brands: options.brands ?? [], global: options.global ?? false, expiresAt: options.expiresAt ?? null,
+    families: options.families ?? [], areas: options.areas ?? [], known,
+  });
 }
 
 /** An empty database holding these brands, made in order, and no key (a test that makes its keys itself). */
