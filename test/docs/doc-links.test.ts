@@ -41,6 +41,14 @@ describeDatabaseFree?.('the README and docs/: links, anchors and commands', () =
     expect(checkDocs({ repo: onDisk, files: documents() })).to.deep.equal([]);
   });
 
+  // README.md is the first ten minutes and PERFORMANCE.md the figures as they stand: each has a length it must
+  // not outgrow (the history of both is in git).
+  it('keeps README.md within 250 lines and docs/PERFORMANCE.md within 400', () => {
+    const lines = (path: string): number => (onDisk.read(path) ?? '').trimEnd().split('\n').length;
+    expect(lines('README.md'), "README.md's lines").to.be.at.most(250);
+    expect(lines('docs/PERFORMANCE.md'), "docs/PERFORMANCE.md's lines").to.be.at.most(400);
+  });
+
   describe('the check itself', () => {
     it('slugs headings as GitHub does', () => {
       expect(githubSlug('Rotating CURSOR_SECRET')).to.equal('rotating-cursor_secret');
