@@ -9,8 +9,8 @@
  * command itself is tools/keys/keys-command.ts; bad usage exits 2 before any
  * database is opened.
  */
-import { AREAS } from '../src/engine/definition/normalize-resource.ts';
 import { loadRegistry } from '../src/engine/definition/registry.ts';
+import { knownFamilies } from '../src/server/auth/key-scope.ts';
 import { runTool } from './shared/open-tool-connection.ts';
 import { KEYS_USAGE, parseKeysCommand, runKeysCommand, UsageError, type KeysCommand } from './keys/keys-command.ts';
 
@@ -23,11 +23,7 @@ try {
   process.exit(2);
 }
 
-// The families a key may name: every family with a list (the brand's own record is open to every key of the brand).
-const known = async () => ({
-  families: (await loadRegistry()).resources.filter((resource) => resource.scope !== 'tenant').map((resource) => resource.path),
-  areas: AREAS,
-});
+const known = async () => knownFamilies(await loadRegistry());
 
 await runTool(({ database }) => runKeysCommand({
   command, db: database.db, known, out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertRecords, type RecordInput } from '../../src/db/insert-records.ts';
-import { AREAS } from '../../src/engine/definition/normalize-resource.ts';
 import { createKey } from '../../src/server/auth/key-admin.ts';
+import { knownFamilies } from '../../src/server/auth/key-scope.ts';
 import { resetDatabase, testDatabase } from './test-database.ts';
 
 /** A brand with a fresh slug. */
@@ -17,10 +17,9 @@ export async function createTestKey(options: {
   brands?: readonly string[]; global?: boolean; expiresAt?: Date | null; families?: readonly string[]; areas?: readonly string[];
 } = {}): Promise<{ id: string; key: string }> {
   const { db, registry } = await testDatabase();
-  const known = { families: registry.resources.filter((resource) => resource.scope !== 'tenant').map((resource) => resource.path), areas: AREAS };
   return createKey(db, {
     brands: options.brands ?? [], global: options.global ?? false, expiresAt: options.expiresAt ?? null,
-    families: options.families ?? [], areas: options.areas ?? [], known,
+    families: options.families ?? [], areas: options.areas ?? [], known: knownFamilies(registry),
   });
 }
 

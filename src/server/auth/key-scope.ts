@@ -1,4 +1,6 @@
 import { didYouMean } from '../../engine/definition/did-you-mean.ts';
+import { AREAS } from '../../engine/definition/normalize-resource.ts';
+import type { Registry } from '../../engine/definition/registry.ts';
 
 /** What a key may be restricted to, and its own limit (CONTRACT.md §4). */
 export interface KeyScope {
@@ -14,6 +16,11 @@ export interface KeyScope {
 export interface KnownFamilies {
   readonly families: readonly string[];
   readonly areas: readonly string[];
+}
+
+/** What a key of `registry` may name: every family with a list (the brand's own record is open to every key of the brand), and the areas. */
+export function knownFamilies(registry: Pick<Registry, 'resources'>): KnownFamilies {
+  return { families: registry.resources.filter((resource) => resource.scope !== 'tenant').map((resource) => resource.path), areas: AREAS };
 }
 
 /** Why a key's scope cannot be made, naming what is wrong, or null. */
