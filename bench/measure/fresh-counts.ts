@@ -7,11 +7,13 @@ import { waitUntilIdle } from './wait-idle.ts';
  * Whether the server's counts answers under a write load were fresh counts
  * (CONTRACT.md §8): the server remembers a count, and before reusing it asks
  * whether any row of the brand was written since (one probe of the products
- * table's `(brand_id, sync_xid, id)` index, changed-since.ts); identical
- * counts arriving together share one such run (count-batcher.ts). A run
- * whose probe finds a write counts again; one whose probe finds none gives
- * the remembered count back. So each answer is a fresh count when every run
- * counts: counts run ≈ probes.
+ * table's `(brand_id, sync_xid, id)` index, changed-since.ts), or whether
+ * any was written since a running count began; requests arriving together
+ * share one such probe (exact-counts.ts). A probe that finds a write starts
+ * a count (or the one waiting to start, which the requests after it join
+ * without a probe); one that finds none gives the remembered or the running
+ * count back. So each answer is a fresh count when every probe leads to a
+ * count: counts run ≈ probes.
  *
  * Read from Postgres's statistics over a run of the server alone, outside
  * the measured ones: counts are the rows the products table's scans read
@@ -28,9 +30,9 @@ export interface FreshCounts {
   readonly answers: number;
   /** Full counts of the brand the server ran (rows read over the brand's products). */
   readonly countsRun: number;
-  /** Runs that asked whether the brand was written since a remembered count (scans of the sync index). */
+  /** Probes that asked whether the brand was written since a remembered or running count (scans of the sync index). */
   readonly checks: number;
-  /** The share of those runs that counted afresh: `countsRun / checks` (1: every answer a fresh count; 1 too when counts ran with no check). */
+  /** The share of those probes that led to a count: `countsRun / checks` (1: every answer a fresh count; 1 too when counts ran with no check). */
   readonly freshShare: number;
 }
 
@@ -97,7 +99,7 @@ export function freshCountsOf({ before, after, brandRows, connections, seconds, 
   const countsRun = (after.rows - before.rows) / Math.max(1, brandRows);
   const checks = after.checks - before.checks;
   // No check with counts run: there was never a remembered count to check (each was stale before it could be
-  // reused), so every run counted afresh.
+  // reused), so every answer was a fresh count.
   const freshShare = checks > 0 ? Math.min(1, countsRun / checks) : countsRun > 0 ? 1 : Number.NaN;
   return { connections, seconds, answers, countsRun, checks, freshShare };
 }

@@ -47,8 +47,8 @@ export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
       lines.push(
         `Whether the server's counts were fresh under this load, in a run of the server alone after the measured ones (${fresh.seconds.toFixed(0)} s at ${fresh.connections} connections; `
           + `from Postgres's statistics: rows the products table's scans read over the brand's products, and scans of its sync index): ${thousands(fresh.answers)} answers, `
-          + `${thousands(fresh.checks)} runs that asked whether the brand was written since the remembered count (identical counts arriving together share a run), `
-          + `${thousands(fresh.countsRun)} counts: **${Number.isNaN(fresh.freshShare) ? 'n/a' : `${(fresh.freshShare * 100).toFixed(0)} %`} of the runs counted afresh**; the others gave a remembered count back. The floors count on every request.`,
+          + `${thousands(fresh.checks)} probes that asked whether the brand was written since the remembered count or a running one (requests arriving together share a probe), `
+          + `${thousands(fresh.countsRun)} counts: **${Number.isNaN(fresh.freshShare) ? 'n/a' : `${(fresh.freshShare * 100).toFixed(0)} %`} of the probes led to a count**; the others gave a remembered or a running count back. The floors count on every request.`,
         '',
       );
     }

@@ -2,10 +2,15 @@ import type { Knex } from 'knex';
 import type { SqlFragment } from '../engine/compile/sql-fragment.ts';
 import type { ReadSession, Reads, Row } from '../engine/read/reads.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
-import { createExactCounts } from './counts/exact-counts.ts';
+import { createExactCounts, type Probed } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
 import { createRowBatcher } from './query/row-batcher.ts';
 import { boundedSnapshot } from '../engine/compile/snapshot-text.ts';
+
+/** The snapshot a count or a probe says it ran in (compile/snapshot-text.ts), or null. */
+const snapshotOf = (row: Row): string | null => (typeof row.snapshot === 'string' ? boundedSnapshot(row.snapshot) : null);
+
+const probed = (row: Row): Probed => ({ changed: row.changed === true, snapshot: snapshotOf(row) });
 
 /** Runs one statement inside whatever watches it (a trace span, `src/server/tracing/`); `run` runs the statement. */
 export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promise<Row[]>;
@@ -47,22 +52,17 @@ export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?:
       count: (key, plan) => counts.count(key, {
         async count() {
           const [row] = await run(db, plan.count);
-          return { total: row!.total as number, snapshot: typeof row!.snapshot === 'string' ? boundedSnapshot(row!.snapshot) : null };
+          return { total: row!.total as number, snapshot: snapshotOf(row!) };
         },
-        async changedSince(snapshot) {
-          return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
-        },
+        changedSince: async (snapshot) => probed((await run(db, plan.changedSince(snapshot)))[0]!),
       }),
       // Counts by value are remembered beside the totals, under keys of their own (read-counts.ts).
       counts: (key, plan) => counts.count<readonly Row[]>(key, {
         async count() {
           const rows = await run(db, plan.counts);
-          const snapshot = rows[0]!.snapshot;
-          return { total: Object.freeze(rows), snapshot: typeof snapshot === 'string' ? boundedSnapshot(snapshot) : null };
+          return { total: Object.freeze(rows), snapshot: snapshotOf(rows[0]!) };
         },
-        async changedSince(snapshot) {
-          return (await run(db, plan.changedSince(snapshot)))[0]!.changed === true;
-        },
+        changedSince: async (snapshot) => probed((await run(db, plan.changedSince(snapshot)))[0]!),
       }),
       mark: () => replicas.mark(db),
     };

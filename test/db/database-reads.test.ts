@@ -6,6 +6,7 @@ import type { Reads } from '../../src/engine/read/reads.ts';
 import { createBrand, insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
 import { secondConnection } from '../support/second-connection.ts';
+import { seededRandom } from '../../tools/shared/seeded-random.ts';
 
 const quiet = { warn() {}, info() {} };
 
@@ -146,5 +147,58 @@ describe('createDatabaseReads: the engine port on the database', () => {
     } finally {
       await holder.end();
     }
+  });
+});
+
+describe('createDatabaseReads: exact counts while real connections write (Postgres)', () => {
+  const onPostgres = process.env.DATABASE_URL ? it : null;
+  const WRITERS = 4;
+  const COMMITS_EACH = 60;
+  const READERS = 6;
+  const SEED_ROWS = 50_000;
+
+  onPostgres?.('every total lies between the commits acknowledged before its request and those sent before its answer', async function () {
+    this.timeout(60_000);
+    const { db, registry } = await testDatabase();
+    const reads = createDatabaseReads(createReadReplicas({ primary: { name: 'primary', db }, replicas: [], log: quiet }));
+    const { brand } = await resetToBrand('acme');
+    const plan = compileRegistry(registry).get('carton-sizes')!.queries.count({ brandId: brand.id, filters: {} });
+    // Rows enough that a count takes some milliseconds, so that commits land while one runs.
+    await db.raw("insert into carton_sizes (brand_id, name) select ?, 'seed ' || i from generate_series(1, ?) i", [brand.id, SEED_ROWS]);
+    // Inserts only, so the true total only grows: acknowledged ≤ total ≤ sent at every moment.
+    let acknowledged = SEED_ROWS;
+    let sent = SEED_ROWS;
+    let writing = WRITERS;
+    const random = seededRandom(7);
+    const writer = async (): Promise<void> => {
+      const client = await secondConnection();
+      try {
+        for (let i = 0; i < COMMITS_EACH; i++) {
+          await client.query('begin');
+          await client.query('insert into carton_sizes (brand_id, name) values ($1, $2)', [brand.id, `w${i}`]);
+          // Some commits come late, after counts began while they were open; some writers pause, so counts get reused.
+          if (random() < 0.3) await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 15)));
+          sent += 1;
+          await client.query('commit');
+          acknowledged += 1;
+        }
+      } finally {
+        writing -= 1;
+        await client.end();
+      }
+    };
+    const answers: { low: number; total: number; high: number }[] = [];
+    const reader = async (): Promise<void> => {
+      while (writing > 0) {
+        const low = acknowledged;
+        const total = await reads.run((session) => session.count('carton-sizes:acme', plan));
+        answers.push({ low, total, high: sent });
+      }
+    };
+    await Promise.all([...Array.from({ length: WRITERS }, writer), ...Array.from({ length: READERS }, reader)]);
+    const wrong = answers.filter(({ low, total, high }) => total < low || total > high);
+    expect(wrong.slice(0, 5), `${wrong.length} of ${answers.length} totals outside [acknowledged before, sent by the answer]`).to.deep.equal([]);
+    expect(answers.length, 'readers kept reading while the writers wrote').to.be.above(READERS * 10);
+    expect(await reads.run((session) => session.count('carton-sizes:acme', plan))).to.equal(SEED_ROWS + WRITERS * COMMITS_EACH);
   });
 });

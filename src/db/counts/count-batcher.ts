@@ -1,30 +1,22 @@
 /**
- * Counting `totalItems` for first pages, once per batch instead of once per
- * request. An exact `count(*)` of a big brand costs far more than its keyset
- * page (about 18 ms for 100,000 rows against 0.15 ms), so under load the
- * count sets the pace. Each request gets a count that started after it
- * arrived: exact as of the request, never a cached number.
+ * Runs of one key shared by the requests that arrive together, each run
+ * starting after every request it serves arrived. A request starts a run of
+ * its own at once while fewer than `maxRunning` of its key run; beyond that
+ * it joins the one run waiting to start, which starts as soon as one of the
+ * running ends and serves every request that joined it.
  *
- * Identical counts (same family, brand and filters) share runs. A request
- * starts a run of its own at once while fewer than `maxRunning` (2) of its
- * key run; beyond that it joins the one run waiting to start, which starts
- * as soon as one of the running ends and serves every request that joined
- * it. So a lone reader, or two, never waits behind a count that began
- * before it (with one run at a time a request waited up to twice a count's
- * time, and two readers got half the rate of two plain `count(*)`s), and
- * under load the database counts a key at most `maxRunning` times at once,
- * however many ask.
+ * Exact counts decide with it, one at a time per key (exact-counts.ts): a
+ * decision probes whether a count still holds, so it must begin after the
+ * requests it answers arrived, and requests arriving during one share the
+ * next.
  */
 
 export interface CountBatcher {
-  /** The result of `run` for `key` (a total, or any value a count gives), shared with the identical requests of the same batch. */
+  /** The result of `run` for `key`, shared with the requests of the same batch. */
   count<T>(key: string, run: () => Promise<T>): Promise<T>;
-  /** Keys with a count running or waiting (for tests and metrics). */
+  /** Keys with a run running or waiting (for tests and metrics). */
   readonly size: number;
 }
-
-/** Runs of one key at once before requests start sharing: two, so that two readers never wait on each other. */
-export const MAX_RUNNING_COUNTS = 2;
 
 interface Batch {
   readonly running: Set<Promise<unknown>>;
@@ -32,7 +24,7 @@ interface Batch {
   next: Promise<unknown> | null;
 }
 
-export function createCountBatcher({ maxRunning = MAX_RUNNING_COUNTS }: { maxRunning?: number } = {}): CountBatcher {
+export function createCountBatcher({ maxRunning = 1 }: { maxRunning?: number } = {}): CountBatcher {
   const batches = new Map<string, Batch>();
 
   const forgetIfIdle = (key: string, batch: Batch): void => {

@@ -1,24 +1,39 @@
 import { createCountBatcher } from './count-batcher.ts';
+import { createCountFlights } from './count-flights.ts';
 
 /**
- * `totalItems` for first pages: exact as of each request, counted as rarely
- * as that allows.
+ * `totalItems` for first pages, and counts by value: exact as of each
+ * request, counted as rarely as that allows.
  *
- * - Identical counts arriving together share a run that starts after each
- *   of them arrived (`CountBatcher`).
- * - A run first asks whether any row the count may read changed since the
- *   last count of the same key: the count says the snapshot it ran in, and
- *   one index probe per table tells whether anything of the brand was
- *   written since by a transaction that snapshot did not see
- *   (compile/changed-since.ts).
- *   Nothing: the total is given back without counting. So writes to other
- *   brands, or other families, never make a big brand count again; a write
- *   to its own rows does, and the total stays exact.
- * - The probe sees every write the changes feed sees: a `TRUNCATE` (its
- *   truncation record) and a session with `session_replication_role =
- *   replica` (the triggers fire there too) included. Whatever still escapes
- *   it (a trigger disabled by hand, a table swapped under the service) is
- *   seen within `maxAgeMs`: a remembered count older than that is counted again.
+ * A count says the snapshot it ran in, and a probe (one index probe per
+ * table, compile/changed-since.ts) tells whether anything of the brand was
+ * written since a snapshot by a transaction that snapshot did not see. So a
+ * request is answered by the first of:
+ *
+ * - the count running now (count-flights.ts) whose starting point is the
+ *   latest, when nothing was written since that point: that count is exact
+ *   as of the probe, which began after the request arrived;
+ * - the remembered count, when nothing was written since its snapshot;
+ * - a count of its own, started now while fewer than two of the key run,
+ *   else the one waiting to start (shared: it starts after all who join it).
+ *
+ * So writes to other brands, or other families, never make a big brand count
+ * again; a write to its own rows does, and the total stays exact. Under writes
+ * now and then, a request arriving during a count shares it rather than run a
+ * second one beside it (which would run from an older snapshot, likely stale
+ * too, and keep two counts running for every write); under writes every few
+ * milliseconds, its probe finds the running count stale and it counts at
+ * once, as a plain `count(*)` would.
+ *
+ * Those decisions run one at a time per key (count-batcher.ts, a probe each,
+ * about a millisecond), and requests arriving during one share the next: each
+ * decision serves only requests that arrived before it began.
+ *
+ * The probe sees every write the changes feed sees: a `TRUNCATE` (its
+ * truncation record) and a session with `session_replication_role = replica`
+ * (the triggers fire there too) included. Whatever still escapes it (a
+ * trigger disabled by hand, a table swapped under the service) is seen
+ * within `maxAgeMs`: a remembered count older than that is counted again.
  */
 
 /**
@@ -31,10 +46,16 @@ export interface Counted<T = number> {
   readonly snapshot: string | null;
 }
 
+/** What a probe found, and the snapshot it ran in (null: unknown). */
+export interface Probed {
+  readonly changed: boolean;
+  readonly snapshot: string | null;
+}
+
 export interface CountSource<T = number> {
   count(): Promise<Counted<T>>;
   /** Whether any row the count may read was written by a transaction `snapshot` did not see, as a statement starting now sees. */
-  changedSince(snapshot: string): Promise<boolean>;
+  changedSince(snapshot: string): Promise<Probed>;
 }
 
 export interface ExactCounts {
@@ -47,27 +68,62 @@ export const MAX_REMEMBERED_COUNTS = 10_000;
 /** A remembered count is counted again after this long, whatever the probe says. */
 export const MAX_COUNT_AGE_MS = 60_000;
 
-export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS }: { now?: () => number; maxAgeMs?: number } = {}): ExactCounts {
-  const batcher = createCountBatcher();
-  const remembered = new Map<string, Counted<unknown> & { readonly at: number }>();
+/** A count given back while nothing changed: when it was started, and its flight's order (a later one is newer). */
+type Remembered = Counted<unknown> & { readonly at: number; readonly order: number };
 
-  const remember = (key: string, counted: Counted<unknown> & { readonly at: number }): void => {
+/** A decision's answer, wrapped so that the batcher does not wait for it: a decision ends when it has chosen. */
+interface Decided<T> {
+  readonly answer: Promise<T>;
+}
+
+export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS }: { now?: () => number; maxAgeMs?: number } = {}): ExactCounts {
+  const decisions = createCountBatcher({ maxRunning: 1 });
+  const flights = createCountFlights<Counted<unknown>>();
+  const remembered = new Map<string, Remembered>();
+
+  const remember = (key: string, counted: Remembered): void => {
+    const known = remembered.get(key);
+    // Two counts of a key may end out of order: keep the later one's.
+    if (known && known.order > counted.order) return;
     remembered.delete(key);
+    if (counted.snapshot === null) return;
     if (remembered.size >= MAX_REMEMBERED_COUNTS) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, counted);
   };
 
+  const countOf = (key: string, source: CountSource<unknown>) => async (order: number): Promise<Counted<unknown>> => {
+    const at = now();
+    const counted = await source.count();
+    remember(key, { ...counted, at, order });
+    return counted;
+  };
+
+  const totalOf = <T>(result: Promise<Counted<unknown>>): Promise<T> => result.then((counted) => counted.total as T);
+
+  async function decide<T>(key: string, source: CountSource<T>): Promise<Decided<T>> {
+    const waiting = flights.waiting(key);
+    if (waiting) return { answer: totalOf<T>(waiting.result) };
+    const running = flights.newest(key);
+    const known = remembered.get(key);
+    const reference = running && (!known || running.order > known.order) ? running : known;
+    let from: string | null = null;
+    const since = reference === running ? running?.from : known?.snapshot;
+    if (since) {
+      const probed = await source.changedSince(since);
+      // Even a remembered count too old to give back tells where the new one starts from.
+      from = probed.snapshot;
+      if (!probed.changed) {
+        if (reference === running) return { answer: totalOf<T>(running!.result) };
+        if (now() - known!.at < maxAgeMs) return { answer: Promise.resolve(known!.total as T) };
+      }
+    }
+    return { answer: totalOf<T>(flights.start(key, from, countOf(key, source)).result) };
+  }
+
   return {
-    count<T>(key: string, source: CountSource<T>): Promise<T> {
-      return batcher.count(key, async () => {
-        const known = remembered.get(key);
-        if (known && known.snapshot !== null && now() - known.at < maxAgeMs && !(await source.changedSince(known.snapshot))) return known.total as T;
-        const at = now();
-        const counted = await source.count();
-        if (counted.snapshot === null) remembered.delete(key);
-        else remember(key, { ...counted, at });
-        return counted.total;
-      });
+    async count<T>(key: string, source: CountSource<T>): Promise<T> {
+      const decided = await decisions.count(key, () => decide(key, source));
+      return decided.answer;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Scope } from '../definition/resource-definition.ts';
 import { SYNC_COLUMN, TOMBSTONE_TABLE, TRUNCATION_TABLE } from './plan-sync.ts';
 import { joinFragments, scopeCondition, type SqlFragment } from './sql-fragment.ts';
 import { planLabel } from './plan-label.ts';
-import { fromXmin, parseSnapshot, xminOf } from './snapshot-text.ts';
+import { CURRENT_SNAPSHOT_SQL, fromXmin, parseSnapshot, xminOf } from './snapshot-text.ts';
 
 /**
  * Whether any row a family's count of one brand may read has changed since a
@@ -25,6 +25,11 @@ import { fromXmin, parseSnapshot, xminOf } from './snapshot-text.ts';
  * `(brand_id, sync_xid, id)` index: a few index probes each, whatever the
  * table's size. A transaction still running now changes nothing the next
  * page can see: it is asked again then.
+ *
+ * The statement also says its own snapshot: when nothing changed, a count
+ * holds as of it; when something did, the count made next starts after it,
+ * and a request arriving during that count asks from there whether the count
+ * will hold for it too (db/counts/exact-counts.ts).
  *
  * Why the ids in progress are looked for in the rows, not asked whether they
  * ended: transaction ids are the cluster's, and on a server written all day
@@ -68,6 +73,6 @@ export function compileChangedSince(resource: Resource): (args: { brandId: strin
       bindings: [...where.bindings, `{${seen.xip.join(',')}}`],
     }));
     const changed = joinFragments([after, ...during], ' or ');
-    return { sql: `select (${changed.sql}) as "changed"`, bindings: changed.bindings, label };
+    return { sql: `select (${changed.sql}) as "changed", ${CURRENT_SNAPSHOT_SQL} as "snapshot"`, bindings: changed.bindings, label };
   };
 }

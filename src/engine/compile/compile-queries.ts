@@ -32,7 +32,7 @@ import { CURRENT_SNAPSHOT_SQL } from './snapshot-text.ts';
 export interface CountPlan {
   /** Answers `total`, and `snapshot`: the snapshot it ran in, as text (snapshot-text.ts). */
   readonly count: SqlFragment;
-  /** Answers `changed`: whether any row the count may read was written by a transaction `snapshot` did not see. */
+  /** Answers `changed`: whether any row the count may read was written by a transaction `snapshot` did not see; and `snapshot`, its own. */
   changedSince(snapshot: string): SqlFragment;
 }
 

@@ -16,7 +16,7 @@ export interface CountsPlan {
    * each; a row with a null `count` when no record matches.
    */
   readonly counts: SqlFragment;
-  /** Answers `changed`: whether any row the counts may read was written by a transaction `snapshot` did not see. */
+  /** Answers `changed`: whether any row the counts may read was written by a transaction `snapshot` did not see; and `snapshot`, its own. */
   changedSince(snapshot: string): SqlFragment;
 }
 

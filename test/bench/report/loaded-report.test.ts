@@ -62,7 +62,7 @@ describe('the write-load report', () => {
     const markdown = renderLoaded(counted).join('\n');
     expect(markdown).to.contain('### Under a write load: 200 writes/s to the big brand, so that every count is stale (achieved 199/s)');
     expect(markdown).to.contain('(10 s at 32 connections;');
-    expect(markdown).to.contain('9,000 answers, 600 runs that asked whether the brand was written since the remembered count');
-    expect(markdown).to.contain('540 counts: **90 % of the runs counted afresh**');
+    expect(markdown).to.contain('9,000 answers, 600 probes that asked whether the brand was written since the remembered count or a running one');
+    expect(markdown).to.contain('540 counts: **90 % of the probes led to a count**');
   });
 });

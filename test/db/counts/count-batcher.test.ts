@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createCountBatcher, MAX_RUNNING_COUNTS } from '../../../src/db/counts/count-batcher.ts';
+import { createCountBatcher } from '../../../src/db/counts/count-batcher.ts';
 import { tick } from '../../support/wait-for.ts';
 
 /** A count whose end the test decides: `finish` and `fail` end the runs in the order they started. */
@@ -19,19 +19,23 @@ function deferredCount(): { run: () => Promise<number>; started: number; finish:
 
 
 describe('count batcher', () => {
-  it('starts a count at once when none is running', async () => {
+  it('starts a run at once when none is running, one at a time unless told', async () => {
     const batcher = createCountBatcher();
     const count = deferredCount();
     const answer = batcher.count('k', count.run);
     expect(count.started).to.equal(1);
+    const joined = batcher.count('k', count.run);
+    expect(count.started, 'the second request waits for the next run').to.equal(1);
     count.finish(7);
     expect(await answer).to.equal(7);
+    await tick();
+    count.finish(8);
+    expect(await joined).to.equal(8);
     expect(batcher.size).to.equal(0);
   });
 
-  it('starts a second count of the key at once, so two readers never wait on each other', async () => {
-    expect(MAX_RUNNING_COUNTS).to.equal(2);
-    const batcher = createCountBatcher();
+  it('with two runs at a time, starts a second run of the key at once', async () => {
+    const batcher = createCountBatcher({ maxRunning: 2 });
     const count = deferredCount();
     const first = batcher.count('k', count.run);
     const second = batcher.count('k', count.run);
@@ -43,7 +47,7 @@ describe('count batcher', () => {
   });
 
   it('makes requests that arrive while the most runs go wait for one next run, started when the first of them ends', async () => {
-    const batcher = createCountBatcher();
+    const batcher = createCountBatcher({ maxRunning: 2 });
     const count = deferredCount();
     const running = [batcher.count('k', count.run), batcher.count('k', count.run)];
     const waiting = [batcher.count('k', count.run), batcher.count('k', count.run), batcher.count('k', count.run)];
@@ -94,7 +98,7 @@ describe('count batcher', () => {
   });
 
   it('fails the waiting batch with the first of the running counts to fail, and counts afresh for the next request', async () => {
-    const batcher = createCountBatcher();
+    const batcher = createCountBatcher({ maxRunning: 2 });
     const count = deferredCount();
     const running = [batcher.count('k', count.run), batcher.count('k', count.run)];
     const joined = batcher.count('k', count.run);
