@@ -12,17 +12,19 @@ import { waitUntilIdle } from './wait-idle.ts';
  * share one such probe (exact-counts.ts). A probe that finds a write starts
  * a count (or the one waiting to start, which the requests after it join
  * without a probe); one that finds none gives the remembered or the running
- * count back. So each answer is a fresh count when every probe leads to a
- * count: counts run ≈ probes.
+ * count back. An answer is a fresh count when its count ran during the
+ * request: one started for it, or one running that nothing written since it
+ * began makes exact for it too; not when it is the remembered count.
  *
- * Read from Postgres's statistics over a run of the server alone, outside
- * the measured ones: counts are the rows the products table's scans read
- * (its indexes' `idx_tup_read`, its sequential scans' `seq_tup_read`) over
- * the brand's products (what one count reads); probes are the scans of the
- * sync index. A session reports its statistics about once a second, and an
- * idle one within `STATS_FLUSH_MS`, so the run is read after that long, on
- * both sides. Approximate (the writes and the probes read a few rows too),
- * but it tells a run that counts from one that reuses.
+ * The server says where each answer's count came from
+ * (`bcat_count_answers_total` at `/metrics`), read before and after a run of
+ * the server alone, outside the measured ones. Beside it, from Postgres's
+ * statistics: counts are the rows the products table's scans read (its
+ * indexes' `idx_tup_read`, its sequential scans' `seq_tup_read`) over the
+ * brand's products (what one count reads); probes are the scans of the sync
+ * index. A session reports its statistics about once a second, and an idle
+ * one within `STATS_FLUSH_MS`, so the run is read after that long, on both
+ * sides. Approximate (the writes and the probes read a few rows too).
  */
 export interface FreshCounts {
   readonly connections: number;
@@ -32,8 +34,21 @@ export interface FreshCounts {
   readonly countsRun: number;
   /** Probes that asked whether the brand was written since a remembered or running count (scans of the sync index). */
   readonly checks: number;
-  /** The share of those probes that led to a count: `countsRun / checks` (1: every answer a fresh count; 1 too when counts ran with no check). */
+  /** The server's answers by where their count came from, as its metrics say; null where it said nothing. */
+  readonly sources: AnswerSources | null;
+  /**
+   * The share of answers whose count ran during the request (`running` and
+   * `counted` over all, from `sources`); without them, `countsRun / checks`
+   * (1 too when counts ran with no check).
+   */
   readonly freshShare: number;
+}
+
+/** Answers by where their count came from (src/db/counts/exact-counts.ts, `CountAnswerSource`). */
+export interface AnswerSources {
+  readonly remembered: number;
+  readonly running: number;
+  readonly counted: number;
 }
 
 /** An idle session reports its pending statistics within 10 s (PostgreSQL 15, `PGSTAT_IDLE_INTERVAL`); a little more. */
@@ -78,18 +93,31 @@ export async function measureFreshCounts({ monitor, target, brand, connections, 
   const brandRows = (counted.rows[0] as { n: number }).n;
   await waitUntilIdle({ client: monitor, ignore });
   await sleep(STATS_FLUSH_MS);
-  const before = await productsScanStats(monitor);
+  const before = { ...await productsScanStats(monitor), sources: await answerSources(target.origin) };
   const sample = await runLoad({ target, connections, seconds });
   await waitUntilIdle({ client: monitor, ignore });
   await sleep(STATS_FLUSH_MS);
-  const after = await productsScanStats(monitor);
+  const after = { ...await productsScanStats(monitor), sources: await answerSources(target.origin) };
   return freshCountsOf({ before, after, brandRows, connections, seconds: sample.seconds, answers: sample.requests });
 }
 
-/** The counts and checks between two readings of the statistics, over a run that answered `answers`. */
+/** What the server's `/metrics` says of where its counts came from so far, or null when it says nothing of them. */
+export async function answerSources(origin: string): Promise<AnswerSources | null> {
+  return answerSourcesOf(await (await fetch(`${origin}/metrics`)).text());
+}
+
+/** `bcat_count_answers_total` by `from`, out of the metrics' text. */
+export function answerSourcesOf(text: string): AnswerSources | null {
+  const found: Record<string, number> = {};
+  for (const [, from, value] of text.matchAll(/^bcat_count_answers_total\{from="(\w+)"\} ([0-9.e+]+)$/gm)) found[from!] = Number(value);
+  if (!('remembered' in found) || !('running' in found) || !('counted' in found)) return null;
+  return { remembered: found.remembered!, running: found.running!, counted: found.counted! };
+}
+
+/** The counts and checks between two readings of the statistics and the server's metrics, over a run that answered `answers`. */
 export function freshCountsOf({ before, after, brandRows, connections, seconds, answers }: {
-  before: ScanStats;
-  after: ScanStats;
+  before: ScanStats & { sources?: AnswerSources | null };
+  after: ScanStats & { sources?: AnswerSources | null };
   /** The brand's products: the rows one count reads. */
   brandRows: number;
   connections: number;
@@ -98,8 +126,17 @@ export function freshCountsOf({ before, after, brandRows, connections, seconds, 
 }): FreshCounts {
   const countsRun = (after.rows - before.rows) / Math.max(1, brandRows);
   const checks = after.checks - before.checks;
+  const sources = before.sources && after.sources ? {
+    remembered: after.sources.remembered - before.sources.remembered,
+    running: after.sources.running - before.sources.running,
+    counted: after.sources.counted - before.sources.counted,
+  } : null;
+  if (sources) {
+    const all = sources.remembered + sources.running + sources.counted;
+    return { connections, seconds, answers, countsRun, checks, sources, freshShare: all > 0 ? (sources.running + sources.counted) / all : Number.NaN };
+  }
   // No check with counts run: there was never a remembered count to check (each was stale before it could be
   // reused), so every answer was a fresh count.
   const freshShare = checks > 0 ? Math.min(1, countsRun / checks) : countsRun > 0 ? 1 : Number.NaN;
-  return { connections, seconds, answers, countsRun, checks, freshShare };
+  return { connections, seconds, answers, countsRun, checks, sources, freshShare };
 }

@@ -91,7 +91,7 @@ export async function measureLoaded({ options, url, services, fixtures, log, che
             monitor, brand: fixtures.big, connections: options.connections, seconds: options.durationSeconds, ignore: [WRITE_LOAD_APPLICATION],
             target: { origin: server.origin, pid: server.pid, headers: { Authorization: `Bearer ${services.key}` }, paths: counts.serverPaths },
           });
-          log(`  the server ran ${freshCounts.countsRun.toFixed(0)} counts after ${freshCounts.checks} probes for ${freshCounts.answers} answers: ${(freshCounts.freshShare * 100).toFixed(0)} % of its probes led to a count (${freshCounts.connections} connections)`);
+          log(`  the server ran ${freshCounts.countsRun.toFixed(0)} counts after ${freshCounts.checks} probes for ${freshCounts.answers} answers: ${(freshCounts.freshShare * 100).toFixed(0)} % of them from a count run during the request (${freshCounts.connections} connections)`);
         }
       } finally {
         const { writesPerSecond } = await running.stop();

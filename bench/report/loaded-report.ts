@@ -45,10 +45,12 @@ export function renderLoaded(loaded: readonly LoadedRun[]): string[] {
     const fresh = run.freshCounts;
     if (fresh) {
       lines.push(
-        `Whether the server's counts were fresh under this load, in a run of the server alone after the measured ones (${fresh.seconds.toFixed(0)} s at ${fresh.connections} connections; `
-          + `from Postgres's statistics: rows the products table's scans read over the brand's products, and scans of its sync index): ${thousands(fresh.answers)} answers, `
-          + `${thousands(fresh.checks)} probes that asked whether the brand was written since the remembered count or a running one (requests arriving together share a probe), `
-          + `${thousands(fresh.countsRun)} counts: **${Number.isNaN(fresh.freshShare) ? 'n/a' : `${(fresh.freshShare * 100).toFixed(0)} %`} of the probes led to a count**; the others gave a remembered or a running count back. The floors count on every request.`,
+        `Whether the server's counts were fresh under this load, in a run of the server alone after the measured ones (${fresh.seconds.toFixed(0)} s at ${fresh.connections} connections): ${thousands(fresh.answers)} answers`
+          + (fresh.sources
+            ? `; the server's metrics: ${thousands(fresh.sources.counted)} from a count started for them, ${thousands(fresh.sources.running)} from a count running when they came (nothing written since it began), ${thousands(fresh.sources.remembered)} from the remembered count`
+            : '')
+          + `; Postgres's statistics (rows the products table's scans read over the brand's products, scans of its sync index): ${thousands(fresh.countsRun)} counts after ${thousands(fresh.checks)} probes. `
+          + `**${Number.isNaN(fresh.freshShare) ? 'n/a' : `${(fresh.freshShare * 100).toFixed(0)} %`} of the answers from a count run during the request.** The floors count on every request.`,
         '',
       );
     }

@@ -79,7 +79,7 @@ export const TARGETS: readonly {
  * prepared floor's `GROUP BY` at every connection count. Under the load that
  * writes the big brand 200 times a second (`freshPremise`), also the premise
  * of that comparison, each answer a fresh count (the share of the server's
- * probes that led to a count, fresh-counts.ts). Not under 20 writes/s spread
+ * answers from a count run during the request, fresh-counts.ts). Not under 20 writes/s spread
  * over the brands read: most seconds leave the big brand unwritten, and a
  * count reused while nothing changed is the design working (4 % counted
  * afresh in [04:37], 111 counts for the changes that happened), not a
@@ -94,7 +94,7 @@ function countsUnderWrites(load: WriteLoadName, under: string, { freshPremise }:
   return [
     ratio,
     {
-      label: `${under}: share of the server's count probes that led to a count (each answer a fresh count)`, goal: '≥ 0.9',
+      label: `${under}: share of the server's counts answers from a count run during the request (each answer a fresh count)`, goal: '≥ 0.9',
       value: (r) => r.loaded.find((run) => run.load === load)?.freshCounts?.freshShare ?? null, met: (v) => v >= 0.9,
     },
   ];

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SqlFragment } from '../engine/compile/sql-fragment.ts';
 import type { ReadSession, Reads, Row } from '../engine/read/reads.ts';
 import type { ReadReplicas } from './connection/read-replicas.ts';
-import { createExactCounts, type Probed } from './counts/exact-counts.ts';
+import { createExactCounts, type CountAnswerSource, type Probed } from './counts/exact-counts.ts';
 import { queryRows } from './query/query-rows.ts';
 import { createRowBatcher } from './query/row-batcher.ts';
 import { boundedSnapshot } from '../engine/compile/snapshot-text.ts';
@@ -28,9 +28,10 @@ export type QueryTrace = (plan: SqlFragment, run: () => Promise<Row[]>) => Promi
  * replica's count.
  *
  * With `trace` (tracing on), each statement runs inside it; without, a
- * statement costs nothing more than before.
+ * statement costs nothing more than before. `onCountAnswer` hears where each
+ * request's count came from (the metrics).
  */
-export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?: QueryTrace } = {}): Reads {
+export function createDatabaseReads(replicas: ReadReplicas, { trace, onCountAnswer }: { trace?: QueryTrace; onCountAnswer?: (from: CountAnswerSource) => void } = {}): Reads {
   const run: (db: Knex, query: SqlFragment) => Promise<Row[]> = trace ? (db, query) => trace(query, () => queryRows(db, query)) : queryRows;
   // One session per copy, made on its first read: a session holds nothing of a request (a get made its own,
   // about 1 KB). Its remembered counts and its batcher are the copy's: a batch runs on the copy its requests'
@@ -46,7 +47,7 @@ export function createDatabaseReads(replicas: ReadReplicas, { trace }: { trace?:
   };
   const openSession = (db: Knex): ReadSession => {
     const batcher = createRowBatcher((query) => run(db, query));
-    const counts = createExactCounts();
+    const counts = createExactCounts({ onAnswer: onCountAnswer });
     return {
       rows: (query) => batcher.rows(query),
       count: (key, plan) => counts.count(key, {

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { createReadReplicas, type ReadReplicas } from '../db/connection/read-replicas.ts';
 import { createDatabaseReads, type QueryTrace } from '../db/database-reads.ts';
+import type { CountAnswerSource } from '../db/counts/exact-counts.ts';
 import { compileRegistry } from '../engine/compile/compile-registry.ts';
 import type { Registry } from '../engine/definition/registry.ts';
 import { API_BASE_PATH } from './http/api-base-path.ts';
@@ -68,7 +69,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const live = dependencies.live ?? createLiveChanges({ db, withMark: reads.state().length > 1, onError: (error) => logger.warn({ err: error.message }, 'live changes: the probe failed') });
   const metrics = createMetrics({ db, reads, waiting: live.waiting });
   const routes = createApiRoutes([
-    ...familyRoutes({ ...dependencies, reads, live }),
+    ...familyRoutes({ ...dependencies, reads, live, onCountAnswer: metrics.countAnswered }),
     ...publicRoutes(dependencies.registry),
     ...healthRoutes({ db, limiter, reads, readiness: dependencies.readiness ?? ALWAYS_READY }),
     { path: '/metrics', run: metrics.endpoint },
@@ -98,7 +99,11 @@ export function createApp(dependencies: AppDependencies): Koa {
  * The families' routes, each behind the guard (family-guard.ts: the
  * contract's check order), made once here.
  */
-function familyRoutes({ registry, db, limiter, cursors, keyCache, keyUsage, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live }: AppDependencies & { reads: ReadReplicas; live: LiveChanges }): HttpRoute[] {
+function familyRoutes({ registry, db, limiter, cursors, keyCache, keyUsage, reads, syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS, readiness = ALWAYS_READY, live, onCountAnswer }: AppDependencies & {
+  reads: ReadReplicas;
+  live: LiveChanges;
+  onCountAnswer: (from: CountAnswerSource) => void;
+}): HttpRoute[] {
   const families = compileRegistry(registry);
   const guard = familyGuard({
     readiness,
@@ -108,7 +113,7 @@ function familyRoutes({ registry, db, limiter, cursors, keyCache, keyUsage, read
     counting: rateLimit({ limiter }),
     authorizeFamily: authorizeFamily({ families }),
   });
-  const operations = { families, reads: createDatabaseReads(reads, tracedQueries()), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
+  const operations = { families, reads: createDatabaseReads(reads, { ...tracedQueries(), onCountAnswer }), cursors, changes: createChangesCodec(cursors), syncRetentionDays, live };
   return buildFamilyRoutes(operations).map((route) => ({
     path: `${API_BASE_PATH}${route.path}`,
     family: route.family,

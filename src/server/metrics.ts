@@ -2,13 +2,15 @@ import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ReadReplicas } from '../db/connection/read-replicas.ts';
+import type { CountAnswerSource } from '../db/counts/exact-counts.ts';
 import { registerDatabaseMetrics } from './database-metrics.ts';
 
 /**
  * Prometheus metrics at `GET /metrics` (text exposition, no key): requests by
  * route and status, their durations, the database pool, and the process's
- * own (memory, CPU, event loop lag, GC), and where reads ran (the primary or
- * each replica, and whether each replica is in the turn). Routes are labelled by the
+ * own (memory, CPU, event loop lag, GC), where reads ran (the primary or
+ * each replica, and whether each replica is in the turn), and where first
+ * pages' totals and counts by value came from. Routes are labelled by the
  * router's pattern, never by the raw path, so the label set stays small
  * whatever clients send; brands and keys are never labels.
  */
@@ -17,6 +19,8 @@ export interface Metrics {
   readonly endpoint: Middleware;
   /** Counts an answered request and its duration, under the route the request matched. */
   record(ctx: Context, seconds: number): void;
+  /** Counts a request's total or counts by value under where it came from (exact-counts.ts). */
+  countAnswered(from: CountAnswerSource): void;
 }
 
 /**
@@ -44,6 +48,17 @@ export function createMetrics({ db, reads, waiting = () => 0 }: { db: Knex; read
       this.set(waiting());
     },
   });
+  const countAnswers = new Counter({
+    name: 'bcat_count_answers_total',
+    help: 'First pages\' totals and counts by value answered, by where the count came from: remembered (nothing of the brand written since), running (a count begun before the request, nothing written since it began) or counted (a count started for it).',
+    labelNames: ['from'] as const,
+    registers: [registry],
+  });
+  const answeredFrom = {
+    remembered: countAnswers.labels({ from: 'remembered' }),
+    running: countAnswers.labels({ from: 'running' }),
+    counted: countAnswers.labels({ from: 'counted' }),
+  } satisfies Record<CountAnswerSource, unknown>;
   return {
     endpoint: async (ctx, next) => {
       if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -56,6 +71,9 @@ export function createMetrics({ db, reads, waiting = () => 0 }: { db: Knex; read
       const counted = seriesOf(ctx.method, routeOf(ctx), ctx.status);
       counted.count();
       counted.observe(seconds);
+    },
+    countAnswered(from) {
+      answeredFrom[from].inc();
     },
   };
 }

@@ -94,6 +94,21 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
     expect(counted).to.equal(1);
   });
 
+  it('says in /metrics where each total came from: counted for it, then the remembered count', async () => {
+    const answered = async (): Promise<Record<string, number>> => {
+      const text = await (await fetch(`${server.origin}/metrics`)).text();
+      const found: Record<string, number> = {};
+      for (const [, from, value] of text.matchAll(/^bcat_count_answers_total\{from="(\w+)"\} (\d+)$/gm)) found[from!] = Number(value);
+      return found;
+    };
+    const before = await answered();
+    await server.request('/brands/acme/carton-sizes?name=Small&limit=5', { key });
+    await server.request('/brands/acme/carton-sizes?name=Small&limit=5', { key });
+    const after = await answered();
+    const grew = (from: string): number => (after[from] ?? 0) - (before[from] ?? 0);
+    expect({ counted: grew('counted'), remembered: grew('remembered'), running: grew('running') }).to.deep.equal({ counted: 1, remembered: 1, running: 0 });
+  });
+
   it('does not count on later pages: they carry the total of the walk\'s first page', async () => {
     const first = await server.request('/brands/acme/carton-sizes?limit=5', { key });
     let cursor = first.body.nextCursor as string | null;

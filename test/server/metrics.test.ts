@@ -53,6 +53,17 @@ describe('createMetrics', () => {
     expect((await scrape(metrics, 'HEAD')).passed).to.equal(false);
   });
 
+  it('counts totals by where their count came from', async () => {
+    metrics.countAnswered('counted');
+    metrics.countAnswered('counted');
+    metrics.countAnswered('running');
+    metrics.countAnswered('remembered');
+    const text = (await scrape(metrics)).ctx.body as string;
+    expect(lines(text, 'bcat_count_answers_total')).to.have.members([
+      'bcat_count_answers_total{from="remembered"} 1', 'bcat_count_answers_total{from="running"} 1', 'bcat_count_answers_total{from="counted"} 2',
+    ]);
+  });
+
   it('lets any other request go on: another path, another method', async () => {
     for (const [method, url] of [['GET', '/metricsx'], ['POST', '/metrics'], ['GET', '/api/public/v1/metrics']]) {
       expect((await scrape(metrics, method, url)).passed, `${method} ${url}`).to.equal(true);

@@ -71,12 +71,27 @@ export const MAX_COUNT_AGE_MS = 60_000;
 /** A count given back while nothing changed: when it was started, and its flight's order (a later one is newer). */
 type Remembered = Counted<unknown> & { readonly at: number; readonly order: number };
 
+/**
+ * Where a request's count came from: the remembered count (nothing of the
+ * brand written since it), a count already running when the request came
+ * (nothing written since it began), or a count started for it (its own, or
+ * the waiting one it joined). The last two are counts that ran during the
+ * request; the metrics say how often each answers (`bcat_count_answers_total`).
+ */
+export type CountAnswerSource = 'remembered' | 'running' | 'counted';
+
 /** A decision's answer, wrapped so that the batcher does not wait for it: a decision ends when it has chosen. */
 interface Decided<T> {
   readonly answer: Promise<T>;
+  readonly from: CountAnswerSource;
 }
 
-export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS }: { now?: () => number; maxAgeMs?: number } = {}): ExactCounts {
+export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS, onAnswer }: {
+  now?: () => number;
+  maxAgeMs?: number;
+  /** Told, for each request, where its count came from. */
+  onAnswer?: (from: CountAnswerSource) => void;
+} = {}): ExactCounts {
   const decisions = createCountBatcher({ maxRunning: 1 });
   const flights = createCountFlights<Counted<unknown>>();
   const remembered = new Map<string, Remembered>();
@@ -102,7 +117,7 @@ export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS 
 
   async function decide<T>(key: string, source: CountSource<T>): Promise<Decided<T>> {
     const waiting = flights.waiting(key);
-    if (waiting) return { answer: totalOf<T>(waiting.result) };
+    if (waiting) return { answer: totalOf<T>(waiting.result), from: 'counted' };
     const running = flights.newest(key);
     const known = remembered.get(key);
     const reference = running && (!known || running.order > known.order) ? running : known;
@@ -113,16 +128,17 @@ export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS 
       // Even a remembered count too old to give back tells where the new one starts from.
       from = probed.snapshot;
       if (!probed.changed) {
-        if (reference === running) return { answer: totalOf<T>(running!.result) };
-        if (now() - known!.at < maxAgeMs) return { answer: Promise.resolve(known!.total as T) };
+        if (reference === running) return { answer: totalOf<T>(running!.result), from: 'running' };
+        if (now() - known!.at < maxAgeMs) return { answer: Promise.resolve(known!.total as T), from: 'remembered' };
       }
     }
-    return { answer: totalOf<T>(flights.start(key, from, countOf(key, source)).result) };
+    return { answer: totalOf<T>(flights.start(key, from, countOf(key, source)).result), from: 'counted' };
   }
 
   return {
     async count<T>(key: string, source: CountSource<T>): Promise<T> {
       const decided = await decisions.count(key, () => decide(key, source));
+      onAnswer?.(decided.from);
       return decided.answer;
     },
   };

@@ -54,15 +54,15 @@ describe('the write-load report', () => {
     const counted: LoadedRun[] = [{
       load: 'writes-big-brand', writesPerSecond: 199.2,
       cases: [{ ...result('counts-status', 2, 300, 100), load: 'writes-big-brand' }, { ...result('counts-status', 32, 900, 150), load: 'writes-big-brand' }],
-      freshCounts: { connections: 32, seconds: 10.02, answers: 9000, countsRun: 540.4, checks: 600, freshShare: 0.9 },
+      freshCounts: { connections: 32, seconds: 10.02, answers: 9000, countsRun: 540.4, checks: 600, sources: { remembered: 900, running: 2100, counted: 6000 }, freshShare: 0.9 },
     }];
     expect(worstLoadedRatio({ loaded: counted, load: 'writes-big-brand', name: 'counts-status' })).to.equal(3);
     expect(worstLoadedRatio({ loaded: counted, load: 'writes-big-brand', name: 'counts-status', which: 'preparedRatio' })).to.equal(1.5);
     expect(worstLoadedRatio({ loaded: counted, load: 'writes-own-brand', name: 'counts-status' })).to.equal(null);
     const markdown = renderLoaded(counted).join('\n');
     expect(markdown).to.contain('### Under a write load: 200 writes/s to the big brand, so that every count is stale (achieved 199/s)');
-    expect(markdown).to.contain('(10 s at 32 connections;');
-    expect(markdown).to.contain('9,000 answers, 600 probes that asked whether the brand was written since the remembered count or a running one');
-    expect(markdown).to.contain('540 counts: **90 % of the probes led to a count**');
+    expect(markdown).to.contain('(10 s at 32 connections): 9,000 answers');
+    expect(markdown).to.contain("9,000 answers; the server's metrics: 6,000 from a count started for them, 2,100 from a count running when they came (nothing written since it began), 900 from the remembered count");
+    expect(markdown).to.contain('540 counts after 600 probes. **90 % of the answers from a count run during the request.**');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createExactCounts, type CountSource } from '../../../src/db/counts/exact-counts.ts';
+import { createExactCounts, type CountAnswerSource, type CountSource } from '../../../src/db/counts/exact-counts.ts';
 import { MAX_RUNNING_COUNTS } from '../../../src/db/counts/count-flights.ts';
 import { seededRandom } from '../../../tools/shared/seeded-random.ts';
 import { tick } from '../../support/wait-for.ts';
@@ -87,8 +87,8 @@ function handRunDatabase(total: number): HandRunDatabase {
 }
 
 /** A count of `k` remembered, then a commit to the brand: the next request finds it stale. */
-async function staleAfterOneCount(db: HandRunDatabase) {
-  const counts = createExactCounts();
+async function staleAfterOneCount(db: HandRunDatabase, sources: CountAnswerSource[] = []) {
+  const counts = createExactCounts({ onAnswer: (from) => sources.push(from) });
   const first = counts.count('k', db.source);
   await tick();
   await db.run('count');
@@ -100,7 +100,8 @@ async function staleAfterOneCount(db: HandRunDatabase) {
 describe('exact counts under concurrent requests', () => {
   it('a request arriving during a count, with nothing written since that count began, waits for it rather than count again', async () => {
     const db = handRunDatabase(100);
-    const counts = await staleAfterOneCount(db);
+    const sources: CountAnswerSource[] = [];
+    const counts = await staleAfterOneCount(db, sources);
     const first = counts.count('k', db.source);
     await tick();
     await db.run('probe');
@@ -112,6 +113,7 @@ describe('exact counts under concurrent requests', () => {
     expect(db.countsSent, 'the second request shares the running count').to.equal(2);
     await db.run('count');
     expect([await first, await second]).to.deep.equal([101, 101]);
+    expect(sources, 'where each count came from').to.deep.equal(['counted', 'counted', 'running']);
   });
 
   it('a request arriving during a count after a write to the brand counts at once, beside it', async () => {
