@@ -89,7 +89,7 @@ interface Decided<T> {
 export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS, onAnswer }: {
   now?: () => number;
   maxAgeMs?: number;
-  /** Told, for each request, where its count came from. */
+  /** Told, for each request answered, where its count came from. */
   onAnswer?: (from: CountAnswerSource) => void;
 } = {}): ExactCounts {
   const decisions = createCountBatcher({ maxRunning: 1 });
@@ -138,8 +138,9 @@ export function createExactCounts({ now = Date.now, maxAgeMs = MAX_COUNT_AGE_MS,
   return {
     async count<T>(key: string, source: CountSource<T>): Promise<T> {
       const decided = await decisions.count(key, () => decide(key, source));
+      const total = await decided.answer;
       onAnswer?.(decided.from);
-      return decided.answer;
+      return total;
     },
   };
 }
