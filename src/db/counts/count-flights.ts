@@ -48,25 +48,60 @@ export const MAX_RUNNING_COUNTS = 2;
 interface KeyFlights<R> {
   readonly running: Set<Flight<R>>;
   waiting: Flight<R> | null;
+  /** Forgets the key once nothing of it runs or waits. */
+  readonly forgetIfIdle: () => void;
+}
+
+/** Starts a count now, among the key's running ones until it ends. */
+function launch<R>(flights: KeyFlights<R>, from: string | null, order: number, run: (order: number) => Promise<R>): Flight<R> {
+  const flight: Flight<R> = { from, order, result: run(order) };
+  flights.running.add(flight);
+  const settle = (): void => {
+    flights.running.delete(flight);
+    flights.forgetIfIdle();
+  };
+  flight.result.then(settle, settle);
+  return flight;
+}
+
+/**
+ * Runs `start` when the first running count of the key ends (its `settle`
+ * ran first: it was attached first). If that count failed (a statement
+ * timeout, Postgres gone), the waiting one fails with it rather than start a
+ * count that may fail the same way.
+ */
+function afterSlotFrees<R>(flights: KeyFlights<R>, start: () => Promise<R>): Promise<R> {
+  return Promise.race([...flights.running].map((flight) => flight.result)).then(
+    () => {
+      flights.waiting = null;
+      return start();
+    },
+    (error: unknown) => {
+      flights.waiting = null;
+      flights.forgetIfIdle();
+      throw error;
+    },
+  );
 }
 
 export function createCountFlights<R>({ maxRunning = MAX_RUNNING_COUNTS }: { maxRunning?: number } = {}): CountFlights<R> {
   const keys = new Map<string, KeyFlights<R>>();
   let made = 0;
 
-  const forgetIfIdle = (key: string, flights: KeyFlights<R>): void => {
-    if (flights.running.size === 0 && flights.waiting === null && keys.get(key) === flights) keys.delete(key);
-  };
-
-  const launch = (key: string, flights: KeyFlights<R>, from: string | null, order: number, run: (order: number) => Promise<R>): Flight<R> => {
-    const flight: Flight<R> = { from, order, result: run(order) };
-    flights.running.add(flight);
-    const settle = (): void => {
-      flights.running.delete(flight);
-      forgetIfIdle(key, flights);
-    };
-    flight.result.then(settle, settle);
-    return flight;
+  const flightsOf = (key: string): KeyFlights<R> => {
+    let flights = keys.get(key);
+    if (!flights) {
+      const fresh: KeyFlights<R> = {
+        running: new Set(),
+        waiting: null,
+        forgetIfIdle: () => {
+          if (fresh.running.size === 0 && fresh.waiting === null && keys.get(key) === fresh) keys.delete(key);
+        },
+      };
+      flights = fresh;
+      keys.set(key, flights);
+    }
+    return flights;
   };
 
   return {
@@ -81,31 +116,12 @@ export function createCountFlights<R>({ maxRunning = MAX_RUNNING_COUNTS }: { max
       return keys.get(key)?.waiting ?? undefined;
     },
     start(key, from, run) {
-      let flights = keys.get(key);
-      if (!flights) {
-        flights = { running: new Set(), waiting: null };
-        keys.set(key, flights);
-      }
-      const current = flights;
-      if (current.waiting) return current.waiting;
+      const flights = flightsOf(key);
+      if (flights.waiting) return flights.waiting;
       const order = ++made;
-      if (current.running.size < maxRunning) return launch(key, current, from, order, run);
-      // A slot frees when the first running count ends (its `settle` ran first: it was attached first). If that
-      // count failed (a statement timeout, Postgres gone), the waiting one fails with it rather than start a count
-      // that may fail the same way.
-      const result = Promise.race([...current.running].map((flight) => flight.result)).then(
-        () => {
-          current.waiting = null;
-          return launch(key, current, from, order, run).result;
-        },
-        (error: unknown) => {
-          current.waiting = null;
-          forgetIfIdle(key, current);
-          throw error;
-        },
-      );
-      current.waiting = { from, order, result };
-      return current.waiting;
+      if (flights.running.size < maxRunning) return launch(flights, from, order, run);
+      flights.waiting = { from, order, result: afterSlotFrees(flights, () => launch(flights, from, order, run).result) };
+      return flights.waiting;
     },
     get size() {
       return keys.size;
