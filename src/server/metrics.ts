@@ -59,6 +59,8 @@ export function createMetrics({ db, reads, waiting = () => 0 }: { db: Knex; read
     running: countAnswers.labels({ from: 'running' }),
     counted: countAnswers.labels({ from: 'counted' }),
   } satisfies Record<CountAnswerSource, unknown>;
+  // Each series from the start, at 0: a rate over a series that appears later misses its first answers.
+  for (const series of Object.values(answeredFrom)) series.inc(0);
   return {
     endpoint: async (ctx, next) => {
       if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { answerSources, type AnswerSources } from '../../bench/measure/fresh-counts.ts';
 import { createBrand, insert, resetToBrand } from '../support/fixtures.ts';
 import { testDatabase } from '../support/test-database.ts';
 import { useServer } from '../support/use-server.ts';
@@ -95,17 +96,16 @@ describe('totalItems: batched counts on first pages, the walk\'s total on later 
   });
 
   it('says in /metrics where each total came from: counted for it, then the remembered count', async () => {
-    const answered = async (): Promise<Record<string, number>> => {
-      const text = await (await fetch(`${server.origin}/metrics`)).text();
-      const found: Record<string, number> = {};
-      for (const [, from, value] of text.matchAll(/^bcat_count_answers_total\{from="(\w+)"\} (\d+)$/gm)) found[from!] = Number(value);
-      return found;
+    const answered = async (): Promise<AnswerSources> => {
+      const sources = await answerSources(server.origin);
+      expect(sources, 'every series of bcat_count_answers_total at /metrics').to.not.equal(null);
+      return sources!;
     };
     const before = await answered();
     await server.request('/brands/acme/carton-sizes?name=Small&limit=5', { key });
     await server.request('/brands/acme/carton-sizes?name=Small&limit=5', { key });
     const after = await answered();
-    const grew = (from: string): number => (after[from] ?? 0) - (before[from] ?? 0);
+    const grew = (from: keyof AnswerSources): number => after[from] - before[from];
     expect({ counted: grew('counted'), remembered: grew('remembered'), running: grew('running') }).to.deep.equal({ counted: 1, remembered: 1, running: 0 });
   });
 

@@ -53,7 +53,11 @@ describe('createMetrics', () => {
     expect((await scrape(metrics, 'HEAD')).passed).to.equal(false);
   });
 
-  it('counts totals by where their count came from', async () => {
+  it('counts totals by where their count came from, each series there from the start', async () => {
+    const fresh = createMetrics({ db: (await testDatabase()).db, reads });
+    expect(lines((await scrape(fresh)).ctx.body as string, 'bcat_count_answers_total')).to.have.members([
+      'bcat_count_answers_total{from="remembered"} 0', 'bcat_count_answers_total{from="running"} 0', 'bcat_count_answers_total{from="counted"} 0',
+    ]);
     metrics.countAnswered('counted');
     metrics.countAnswered('counted');
     metrics.countAnswered('running');
